@@ -1,0 +1,2 @@
+// Containers of cells: see the containers issue.
+import WeftLayout

@@ -1,0 +1,1 @@
+// The hand-written HTTP/1.1 server.

@@ -1,0 +1,48 @@
+/// Dispatches `layoutThatFits` to the element's own layout.
+enum ElementMeasurer {
+    static func measure(_ element: Element, in range: SizeRange, parentSize: Size, context: LayoutContext) -> LayoutNode {
+        switch element.kind {
+        case .flex:
+            return FlexLayout.layout(element, in: range, parentSize: parentSize, context: context)
+        // Inset, overlay and background ignore their own style sizes (semantics 1.5).
+        case .inset(let insets):
+            return InsetLayout.layout(element, insets: insets, in: range, parentSize: parentSize, context: context)
+        case .overlay:
+            return OverlayLayout.layout(element, in: range, parentSize: parentSize, context: context)
+        case .background(let hasBackground):
+            return BackgroundLayout.layout(
+                element, hasBackground: hasBackground, in: range, parentSize: parentSize, context: context)
+        default:
+            break
+        }
+        let styleRange = element.style.resolvedRange(parentSize: parentSize)
+        let resolved = range.intersect(styleRange)
+        switch element.kind {
+        case .box, .view:
+            return LeafLayout.layout(proposal: nil, in: resolved, context: context)
+        case .image(let intrinsic):
+            return LeafLayout.layout(proposal: intrinsic, in: resolved, context: context)
+        case .text(let content):
+            return LeafLayout.layoutText(content, in: resolved, context: context)
+        case .stack(let spec):
+            return StackLayout.layout(element, spec: spec, in: resolved, context: context)
+        case .center(let spec):
+            let relative = RelativeSpec(
+                horizontal: spec.centerX ? .center : .none, vertical: spec.centerY ? .center : .none,
+                sizing: spec.sizing)
+            return RelativeLayout.layout(element, spec: relative, in: resolved, context: context)
+        case .relative(let spec):
+            return RelativeLayout.layout(element, spec: spec, in: resolved, context: context)
+        case .ratio(let ratio):
+            return RatioLayout.layout(element, ratio: ratio, in: resolved, context: context)
+        case .absolute(let sizing):
+            return AbsoluteLayout.layout(element, sizing: sizing, in: resolved, context: context)
+        case .corner(let spec):
+            return CornerLayout.layout(element, spec: spec, in: resolved, context: context)
+        case .wrapper:
+            return WrapperLayout.layout(element, in: resolved, context: context)
+        case .flex, .inset, .overlay, .background:
+            preconditionFailure("handled above")
+        }
+    }
+}

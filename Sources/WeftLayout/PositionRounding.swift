@@ -1,0 +1,41 @@
+/// Texture ceils each display node's position once, when it flattens a spec
+/// tree: the sum of the unrounded spec positions from the node down, ceiled
+/// to the pixel grid (semantics 3.12). Weft keeps specs in its output, so every
+/// node gets the ceiled absolute origin and its relative frame is the
+/// difference to its parent's: summing the relative frames down the tree gives
+/// exactly Texture's flattened frames.
+///
+/// A flex element rounds its own subtree with Yoga's rules; its children's
+/// frames arrive final and each child starts a new Texture rounding root.
+struct PositionRounding {
+    let grid: PixelGrid
+
+    func finalize(_ node: inout LayoutNode, element: Element) {
+        guard node.children.count == element.children.count else { return }
+        if element.kind.isFlex {
+            for i in node.children.indices {
+                finalize(&node.children[i], element: element.children[i])
+            }
+        } else {
+            place(&node, element: element, absoluteUnrounded: .zero, absoluteRounded: .zero)
+        }
+    }
+
+    private func place(_ node: inout LayoutNode, element: Element, absoluteUnrounded: Point, absoluteRounded: Point) {
+        if element.kind.isFlex {
+            finalize(&node, element: element)
+            return
+        }
+        guard node.children.count == element.children.count else { return }
+        for i in node.children.indices {
+            let rel = node.children[i].frame.origin
+            let unrounded = Point(x: absoluteUnrounded.x + sanitize(rel.x), y: absoluteUnrounded.y + sanitize(rel.y))
+            let rounded = Point(x: grid.ceil(unrounded.x), y: grid.ceil(unrounded.y))
+            node.children[i].frame.origin = Point(x: rounded.x - absoluteRounded.x, y: rounded.y - absoluteRounded.y)
+            place(&node.children[i], element: element.children[i], absoluteUnrounded: unrounded, absoluteRounded: rounded)
+        }
+    }
+
+    /// `ASLayout.frame` replaces non-finite origins by 0.
+    private func sanitize(_ v: Double) -> Double { v.isFinite ? v : 0 }
+}

@@ -1,0 +1,2 @@
+// Routes, JSON, problem+json.
+import WeftLayout

@@ -1,0 +1,6 @@
+import ArgumentParser
+
+@main
+struct Weft: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "Texture's layout engine as an HTTP service.")
+}
