@@ -2,5 +2,7 @@ import ArgumentParser
 
 @main
 struct Weft: ParsableCommand {
-    static let configuration = CommandConfiguration(abstract: "Texture's layout engine as an HTTP service.")
+    static let configuration = CommandConfiguration(
+        abstract: "Texture's layout engine as an HTTP service.",
+        subcommands: [Serve.self, Layout.self])
 }

@@ -1,2 +1,0 @@
-// Routes, JSON, problem+json.
-import WeftLayout
