@@ -1,0 +1,59 @@
+import WeftLayout
+
+/// Builds the `Element` once an element object is closed and its type known:
+/// required fields, and children in output (z-)order as Element.swift documents.
+enum ElementAssembly {
+    static func assemble(_ type: ElementType, _ f: inout ElementFields) throws(RequestError) -> DecodedElement {
+        let kind: ElementKind
+        var children: [Element] = []
+        switch type {
+        case .box: kind = .box
+        case .view: kind = .view
+        case .image: kind = .image(intrinsicSize: f.intrinsicSize)
+        case .text:
+            guard let text = f.text else { throw missing("text", of: type) }
+            kind = .text(
+                TextContent(
+                    text: text, font: f.font, lineHeight: f.lineHeight, maxLines: f.maxLines,
+                    truncation: f.truncation, letterSpacing: f.letterSpacing))
+        case .stack: kind = .stack(f.stack)
+        case .absolute: kind = .absolute(f.absoluteSizing)
+        case .wrapper: kind = .wrapper
+        case .flex: kind = .flex
+        case .inset: kind = .inset(f.insets)
+        case .overlay: kind = .overlay
+        case .background: kind = .background(hasBackground: f.background != nil)
+        case .center: kind = .center(f.center)
+        case .ratio:
+            guard let ratio = f.ratio else { throw missing("ratio", of: type) }
+            kind = .ratio(ratio)
+        case .relative: kind = .relative(f.relative)
+        case .corner:
+            guard f.corner != nil else { throw missing("corner", of: type) }
+            kind = .corner(f.cornerSpec)
+        }
+        if type.takesChildren {
+            children = f.children
+        } else if type.takesChild {
+            guard let child = f.child else { throw missing("child", of: type) }
+            switch type {
+            case .background:
+                if let background = f.background { children = [background.element] }
+                children.append(child.element)
+            case .overlay:
+                children = [child.element]
+                if let overlay = f.overlay { children.append(overlay.element) }
+            case .corner:
+                children = [child.element, f.corner!.element]
+            default:
+                children = [child.element]
+            }
+        }
+        let element = Element(kind, id: f.id, style: f.style.style, children: children)
+        return DecodedElement(element: element, alignSelfToken: f.style.alignSelfToken, intrinsicKey: f.style.intrinsicKey)
+    }
+
+    static func missing(_ field: String, of type: ElementType) -> RequestError {
+        RequestError(.missingField, "a \(type.rawValue) element needs \"\(field)\"")
+    }
+}
