@@ -22,31 +22,32 @@ enum ElementAssembly {
         case .flex: kind = .flex
         case .inset: kind = .inset(f.insets)
         case .overlay: kind = .overlay
-        case .background: kind = .background(hasBackground: f.background != nil)
+        case .background: kind = .background(hasBackground: f.has(.background))
         case .center: kind = .center(f.center)
         case .ratio:
             guard let ratio = f.ratio else { throw missing("ratio", of: type) }
             kind = .ratio(ratio)
         case .relative: kind = .relative(f.relative)
         case .corner:
-            guard f.corner != nil else { throw missing("corner", of: type) }
+            guard f.has(.corner) else { throw missing("corner", of: type) }
             kind = .corner(f.cornerSpec)
         }
         if type.takesChildren {
             children = f.children
         } else if type.takesChild {
-            guard let child = f.child else { throw missing("child", of: type) }
+            guard let child = f.slotted(.child) else { throw missing("child", of: type) }
             switch type {
             case .background:
-                if let background = f.background { children = [background.element] }
-                children.append(child.element)
+                if let background = f.slotted(.background) { children = [background] }
+                children.append(child)
             case .overlay:
-                children = [child.element]
-                if let overlay = f.overlay { children.append(overlay.element) }
+                children = [child]
+                if let overlay = f.slotted(.overlay) { children.append(overlay) }
             case .corner:
-                children = [child.element, f.corner!.element]
+                children = [child]
+                if let corner = f.slotted(.corner) { children.append(corner) }
             default:
-                children = [child.element]
+                children = [child]
             }
         }
         let element = Element(kind, id: f.id, style: f.style.style, children: children)

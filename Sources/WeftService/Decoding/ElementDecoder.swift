@@ -3,12 +3,27 @@ import WeftLayout
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
 /// enforcing api.md's element contract. Shared by the node request decoder
 /// and (for each cell's `node`) the container request decoder.
+///
+/// It does not recurse: open elements live in a heap stack of frames, so
+/// the thread's stack use is the same for a flat tree and for one at the
+/// depth limit. The JSON Pointer of an error is rebuilt from that stack only
+/// when an error happens.
 public struct ElementDecoder {
     public let limits: DecodeLimits
     /// Elements decoded so far, over every tree this decoder has read.
     public private(set) var elementCount = 0
     private var ids: Set<String> = []
-    private var depth = 0
+    private var frames: [Frame] = []
+
+    /// One open element.
+    struct Frame {
+        var slot: ChildSlot
+        /// The field whose value is being read (its key is part of an error's path).
+        var field: ElementField?
+        var fields = ElementFields()
+
+        init(slot: ChildSlot) { self.slot = slot }
+    }
 
     public init(limits: DecodeLimits = .standard) {
         self.limits = limits
@@ -24,7 +39,7 @@ public struct ElementDecoder {
     /// read with the flex vocabulary (the widest; the value means nothing),
     /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
     public mutating func decodeRoot(_ r: inout JSONReader) throws(RequestError) -> Element {
-        var decoded = try decodeElement(&r)
+        var decoded = try decodeTree(&r)
         if let token = decoded.alignSelfToken {
             guard let align = CSSTokens.alignSelf.lookup(token) else {
                 throw Self.unknownAlignSelf(token, CSSTokens.alignSelf)
@@ -35,120 +50,145 @@ public struct ElementDecoder {
         return decoded.element
     }
 
-    mutating func decodeElement(_ r: inout JSONReader) throws(RequestError) -> DecodedElement {
-        depth += 1
-        defer { depth -= 1 }
-        guard depth <= limits.maxElementDepth else {
+    private mutating func decodeTree(_ r: inout JSONReader) throws(RequestError) -> DecodedElement {
+        frames.removeAll(keepingCapacity: true)
+        do throws(RequestError) {
+            var hasMembers = try open(.root, &r)
+            while true {
+                if hasMembers {
+                    hasMembers = try readMember(&r)
+                    continue
+                }
+                // The top element is closed: build it and hand it to its parent.
+                let decoded = try close()
+                let finished = frames.removeLast()
+                guard !frames.isEmpty else { return decoded }
+                let top = frames.count - 1
+                frames[top].fields.attach(decoded, at: finished.slot)
+                if case .children(let index) = finished.slot, try r.arrayNext() {
+                    hasMembers = try open(.children(index + 1), &r)
+                    continue
+                }
+                hasMembers = try finishField(&r)
+            }
+        } catch {
+            throw pathed(error)
+        }
+    }
+
+    /// Pushes a frame for the element value at `slot` and consumes its `{`.
+    /// Returns whether members follow.
+    private mutating func open(_ slot: ChildSlot, _ r: inout JSONReader) throws(RequestError) -> Bool {
+        frames.append(Frame(slot: slot))
+        guard frames.count <= limits.maxElementDepth else {
             throw RequestError(.limitExceeded, "elements nested deeper than \(limits.maxElementDepth) levels")
         }
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
-
-        var fields = ElementFields()
-        if try r.contractObjectStart() {
-            repeat {
-                let key = try r.key()
-                guard let field = ElementField.table.lookup(key) else {
-                    try r.skipExtension(key, context: "an element")
-                    continue
-                }
-                if fields.has(field) {
-                    throw RequestError(.invalidValue, "the key \"\(field.name)\" appears twice").at(field.name)
-                }
-                if let type = fields.type, !field.belongs(to: type) {
-                    throw Self.foreignField(field, type)
-                }
-                do throws(RequestError) {
-                    try decodeField(field, into: &fields, &r)
-                } catch {
-                    throw error.at(field.name)
-                }
-                fields.present |= field.bit
-            } while try r.objectNext()
-        }
-        guard let type = fields.type else {
-            throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
-        }
-        for field in ElementField.allCases where fields.has(field) && !field.belongs(to: type) {
-            throw Self.foreignField(field, type)
-        }
-        try resolvePending(&fields, parent: type)
-        var decoded = try ElementAssembly.assemble(type, &fields)
-        if type == .flex { decoded.intrinsicKey = nil }
-        return decoded
+        return try r.contractObjectStart()
     }
 
-    private mutating func decodeField(
-        _ field: ElementField, into f: inout ElementFields, _ r: inout JSONReader
-    ) throws(RequestError) {
+    /// Reads one member of the top element. Returns whether more members
+    /// follow; a member holding elements pushes a frame and returns true for it.
+    private mutating func readMember(_ r: inout JSONReader) throws(RequestError) -> Bool {
+        let top = frames.count - 1
+        let key = try r.key()
+        guard let field = ElementField.table.lookup(key) else {
+            try r.skipExtension(key, context: "an element")
+            return try r.objectNext()
+        }
+        if frames[top].fields.has(field) {
+            throw RequestError(.invalidValue, "the key \"\(field.name)\" appears twice").at(field.name)
+        }
+        if let type = frames[top].fields.type, !field.belongs(to: type) {
+            throw Self.foreignField(field, type)
+        }
+        frames[top].field = field
         switch field {
-        case .type:
-            let kind = try r.peekKind()
-            guard kind == .string else { throw r.wrongType("a string", got: kind) }
-            let key = try r.scanKey()
-            guard let type = ElementType.table.lookup(key) else {
-                throw RequestError(
-                    .unknownElementType,
-                    "unknown element type \"\(key.string)\"; expected one of \(ElementType.table.namesList)")
-            }
-            f.type = type
+        case .children:
+            guard try r.contractArrayStart() else { return try finishField(&r) }
+            return try open(.children(0), &r)
+        case .child: return try open(.child, &r)
+        case .overlay: return try open(.overlay, &r)
+        case .background: return try open(.background, &r)
+        case .corner: return try open(.corner, &r)
+        case .type: frames[top].fields.type = try Self.readType(&r)
         case .id:
             let id = try r.contractString()
             guard ids.insert(id).inserted else {
                 throw RequestError(.duplicateID, "the id \"\(id)\" is already used in this tree")
             }
-            f.id = id
-        case .style:
-            f.style = try StyleDecoder.decode(&r)
-        case .children:
-            guard try r.contractArrayStart() else { return }
-            var index = 0
-            repeat {
-                let child: DecodedElement
-                do throws(RequestError) { child = try decodeElement(&r) } catch { throw error.at(index) }
-                if child.needsParentCheck { f.pending.append(Self.check(.children(index), child)) }
-                f.children.append(child.element)
-                index += 1
-            } while try r.arrayNext()
-        case .child: f.child = try decodeSlot(.child, &f, &r)
-        case .overlay: f.overlay = try decodeSlot(.overlay, &f, &r)
-        case .background: f.background = try decodeSlot(.background, &f, &r)
-        case .corner: f.corner = try decodeSlot(.corner, &f, &r)
-        default:
-            try SpecFieldDecoder.decode(field, into: &f, &r)
+            frames[top].fields.id = id
+        case .style: frames[top].fields.style = try StyleDecoder.decode(&r)
+        default: try SpecFieldDecoder.decode(field, into: &frames[top].fields, &r)
         }
+        return try finishField(&r)
     }
 
-    private mutating func decodeSlot(
-        _ slot: ChildSlot, _ f: inout ElementFields, _ r: inout JSONReader
-    ) throws(RequestError) -> DecodedElement {
-        let child = try decodeElement(&r)
-        if child.needsParentCheck { f.pending.append(Self.check(slot, child)) }
-        return child
+    /// Marks the top element's current field as read; returns whether more members follow.
+    private mutating func finishField(_ r: inout JSONReader) throws(RequestError) -> Bool {
+        let top = frames.count - 1
+        if let field = frames[top].field {
+            frames[top].fields.present |= field.bit
+            frames[top].field = nil
+        }
+        return try r.objectNext()
+    }
+
+    /// Builds the top element once its object is closed.
+    private mutating func close() throws(RequestError) -> DecodedElement {
+        let top = frames.count - 1
+        guard let type = frames[top].fields.type else {
+            throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
+        }
+        for field in ElementField.allCases where frames[top].fields.has(field) && !field.belongs(to: type) {
+            throw Self.foreignField(field, type)
+        }
+        try Self.resolvePending(&frames[top].fields, parent: type)
+        var decoded = try ElementAssembly.assemble(type, &frames[top].fields)
+        if type == .flex { decoded.intrinsicKey = nil }
+        return decoded
+    }
+
+    /// The error's path from the tree's root: the field being read, then
+    /// each open element's place in its parent.
+    private func pathed(_ error: RequestError) -> RequestError {
+        var error = error
+        if let field = frames.last?.field { error = error.at(field.name) }
+        for frame in frames.reversed() { error = frame.slot.wrap(error) }
+        return error
+    }
+
+    private static func readType(_ r: inout JSONReader) throws(RequestError) -> ElementType {
+        let kind = try r.peekKind()
+        guard kind == .string else { throw r.wrongType("a string", got: kind) }
+        let key = try r.scanKey()
+        guard let type = ElementType.table.lookup(key) else {
+            throw RequestError(
+                .unknownElementType,
+                "unknown element type \"\(key.string)\"; expected one of \(ElementType.table.namesList)")
+        }
+        return type
     }
 
     /// A child's alignSelf is read in its parent's vocabulary, and its
     /// intrinsic sizes need a flex parent (or the child being flex itself).
-    private func resolvePending(_ f: inout ElementFields, parent: ElementType) throws(RequestError) {
+    private static func resolvePending(_ f: inout ElementFields, parent: ElementType) throws(RequestError) {
         guard !f.pending.isEmpty else { return }
         let vocabulary = parent == .flex ? CSSTokens.alignSelf : TextureTokens.alignSelf
         for check in f.pending {
             if let token = check.alignSelfToken {
                 guard let align = vocabulary.lookup(token) else {
-                    throw check.slot.wrap(Self.unknownAlignSelf(token, vocabulary))
+                    throw check.slot.wrap(unknownAlignSelf(token, vocabulary))
                 }
                 f.setAlignSelf(align, of: check.slot)
             }
             if let key = check.intrinsicKey, parent != .flex {
-                throw check.slot.wrap(Self.intrinsicOutsideFlex(key))
+                throw check.slot.wrap(intrinsicOutsideFlex(key))
             }
         }
-    }
-
-    private static func check(_ slot: ChildSlot, _ child: DecodedElement) -> PendingChildCheck {
-        PendingChildCheck(slot: slot, alignSelfToken: child.alignSelfToken, intrinsicKey: child.intrinsicKey)
     }
 
     static func foreignField(_ field: ElementField, _ type: ElementType) -> RequestError {

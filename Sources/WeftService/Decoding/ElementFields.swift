@@ -1,12 +1,13 @@
 import WeftLayout
 
-/// Where a child element sits in its parent's object.
-enum ChildSlot: Sendable {
-    case children(Int), child, overlay, background, corner
+/// Where an element sits in its parent's object.
+enum ChildSlot: Sendable, Equatable {
+    case root, children(Int), child, overlay, background, corner
 
-    /// The child's error path, seen from the parent.
+    /// The error path seen from one level further out.
     func wrap(_ error: RequestError) -> RequestError {
         switch self {
+        case .root: return error
         case .children(let i): return error.at(i).at("children")
         case .child: return error.at("child")
         case .overlay: return error.at("overlay")
@@ -16,7 +17,7 @@ enum ChildSlot: Sendable {
     }
 }
 
-/// A decoded child with the checks that need its parent's type.
+/// A decoded element with the checks that need its parent's type.
 struct DecodedElement {
     var element: Element
     var alignSelfToken: String?
@@ -25,6 +26,7 @@ struct DecodedElement {
     var needsParentCheck: Bool { alignSelfToken != nil || intrinsicKey != nil }
 }
 
+/// A child's alignSelf or intrinsic size, waiting for its parent's type.
 struct PendingChildCheck {
     var slot: ChildSlot
     var alignSelfToken: String?
@@ -33,6 +35,7 @@ struct PendingChildCheck {
 
 /// Every field an element object may carry, gathered before the element's
 /// `type` is known and assembled into an `Element` at the closing brace.
+/// Kept lean: the decoder holds one per open element.
 struct ElementFields {
     var present: UInt64 = 0
     var type: ElementType?
@@ -40,11 +43,8 @@ struct ElementFields {
     var style = DecodedStyle()
 
     var children: [Element] = []
-    var child: DecodedElement?
-    var overlay: DecodedElement?
-    var background: DecodedElement?
-    var corner: DecodedElement?
-    /// Children whose alignSelf or intrinsic sizes wait for this element's type.
+    /// `child`, `overlay`, `background`, `corner`, in the order read.
+    var slotted: [(slot: ChildSlot, element: Element)] = []
     var pending: [PendingChildCheck] = []
 
     var stack = StackSpec()
@@ -64,14 +64,28 @@ struct ElementFields {
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 
+    func slotted(_ slot: ChildSlot) -> Element? {
+        slotted.first { $0.slot == slot }?.element
+    }
+
+    /// Places a decoded child and remembers what its parent must still check.
+    mutating func attach(_ child: DecodedElement, at slot: ChildSlot) {
+        if child.needsParentCheck {
+            pending.append(PendingChildCheck(slot: slot, alignSelfToken: child.alignSelfToken, intrinsicKey: child.intrinsicKey))
+        }
+        if case .children = slot {
+            children.append(child.element)
+        } else {
+            slotted.append((slot, child.element))
+        }
+    }
+
     /// Sets a child's alignSelf once this element's vocabulary is known.
     mutating func setAlignSelf(_ align: Align, of slot: ChildSlot) {
-        switch slot {
-        case .children(let i): children[i].style.alignSelf = align
-        case .child: child?.element.style.alignSelf = align
-        case .overlay: overlay?.element.style.alignSelf = align
-        case .background: background?.element.style.alignSelf = align
-        case .corner: corner?.element.style.alignSelf = align
+        if case .children(let i) = slot {
+            children[i].style.alignSelf = align
+        } else if let k = slotted.firstIndex(where: { $0.slot == slot }) {
+            slotted[k].element.style.alignSelf = align
         }
     }
 }

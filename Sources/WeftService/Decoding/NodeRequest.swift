@@ -24,9 +24,13 @@ public struct NodeRequest: Sendable {
     public static func decode(_ body: [UInt8], limits: DecodeLimits = .standard) throws(RequestError) -> NodeRequest {
         try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) in
             var decoder = ElementDecoder(limits: limits)
-            let request = try decode(&r, decoder: &decoder)
-            try r.finish()
-            return request
+            do throws(RequestError) {
+                let request = try decode(&r, decoder: &decoder)
+                try r.finish()
+                return request
+            } catch {
+                throw r.preferSyntaxError(over: error)
+            }
         }
     }
 

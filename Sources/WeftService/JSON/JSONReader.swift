@@ -202,6 +202,21 @@ public struct JSONReader {
 
     // MARK: - Errors
 
+    /// Decoders stop at the first contract violation, possibly before the
+    /// rest of the body was read; a body that is not JSON at all must still
+    /// be a 400, so the whole document is checked again on that (rare) path.
+    public func preferSyntaxError(over error: RequestError) -> RequestError {
+        guard error.location == nil else { return error }
+        var checker = JSONReader(bytes, maxDepth: maxDepth)
+        do throws(RequestError) {
+            try checker.skipValue()
+            try checker.finish()
+        } catch let syntax {
+            return syntax
+        }
+        return error
+    }
+
     public func syntaxError(_ message: String, at position: Int? = nil) -> RequestError {
         let where_ = position ?? offset
         return RequestError(.malformedJSON, message, location: SourceLocation(offset: where_, in: bytes))
