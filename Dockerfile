@@ -3,7 +3,7 @@
 # the runtime libraries and the fonts text is measured with. The build stage
 # uses the same install script as CI, so what CI proves is what the image does.
 
-FROM swift:6.2-bookworm AS build
+FROM swift:6.3-bookworm AS build
 WORKDIR /src
 COPY scripts/install-deps.sh scripts/install-deps.sh
 RUN bash scripts/install-deps.sh
