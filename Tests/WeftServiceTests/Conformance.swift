@@ -55,6 +55,28 @@ enum Conformance {
         return report
     }
 
+    /// The fixtures of a suite whose request does not decode (the JSON path's
+    /// own part of conformance, whatever the layout engine does with them).
+    static func undecodable(_ suite: String) throws -> (count: Int, failures: [(name: String, reason: String)]) {
+        guard let directory = directory(suite) else { return (0, []) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        var failures: [(name: String, reason: String)] = []
+        for file in files {
+            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+            guard let request = (try? JSONValue.parse(bytes))?["request"] else {
+                failures.append((file, "bad fixture"))
+                continue
+            }
+            do {
+                _ = try NodeRequest.decode(request.bytes)
+            } catch {
+                failures.append((file, "\(error.problem.rawValue) at \(error.path): \(error.detail)"))
+            }
+        }
+        return (files.count, failures)
+    }
+
     /// nil when the case passes, else a one-line reason.
     static func check(fixture bytes: [UInt8], textMeasurer: (any TextMeasuring)?) -> String? {
         guard let fixture = try? JSONValue.parse(bytes), let request = fixture["request"],

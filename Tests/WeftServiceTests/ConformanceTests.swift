@@ -11,6 +11,22 @@ struct ConformanceTests {
         try expectPasses("texture")
     }
 
+    // Other suites, once their engines land:
+    // @Test(.enabled(if: Conformance.isAvailable("yoga"))) func yoga() throws { try expectPasses("yoga") }
+
+    /// Every request of every suite must decode, whatever the engines do with it.
+    @Test(
+        .enabled(if: Conformance.isAvailable("."), "no fixtures at ../shared/conformance"),
+        arguments: ["texture", "yoga", "yoga-text", "text"])
+    func everyFixtureDecodes(suite: String) throws {
+        try #require(Conformance.isAvailable(suite), "no fixtures at ../shared/conformance/\(suite)")
+        let (count, failures) = try Conformance.undecodable(suite)
+        print("\(suite): \(count - failures.count) of \(count) requests decode")
+        #expect(count > 0)
+        let shown = failures.prefix(10).map { "\($0.name): \($0.reason)" }.joined(separator: "\n")
+        #expect(failures.count == 0, Comment(rawValue: shown))
+    }
+
     private func expectPasses(_ suite: String) throws {
         let report = try Conformance.run(suite)
         print(report)
