@@ -1,0 +1,122 @@
+import Foundation
+import WeftLayout
+import WeftService
+
+/// Decode and encode throughput of the node endpoint's JSON path on the feed
+/// workload, next to Foundation's on the same bytes. Single thread.
+struct JSONBenchmark {
+    let options: BenchOptions
+
+    func run() {
+        let original = loadFeed()
+        // feed.py repeats the same ids in every cell, which api.md refuses in
+        // one node request; numbering them keeps the document's shape.
+        let body = Self.numberingIDs(original)
+        print("document: \(original.count) bytes (\(body.count) with unique ids), \(options.runs) runs, medians")
+
+        var request: NodeRequest?
+        let decodeTime = Stopwatch.median(runs: options.runs) {
+            request = try? NodeRequest.decode(body)
+        }
+        guard let request else {
+            print("the document does not decode: \(problem(body))")
+            return
+        }
+        let context = LayoutContext(pointScale: request.pointScale, direction: request.direction)
+        let clock = ContinuousClock()
+        var node = LayoutNode(frame: .zero)
+        let layoutTime = clock.measure {
+            node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
+        }
+        var response: [UInt8] = []
+        let encodeTime = Stopwatch.median(runs: options.runs) {
+            let warnings = ResponseWarning.collect(in: request.root, at: JSONPointer([.key("root")]))
+            response = LayoutResponseEncoder.encode(
+                node, root: request.root, warnings: warnings, flatten: false, elementCountHint: body.count / 40)
+        }
+        report("weft decode", body.count, decodeTime)
+        report("weft encode", response.count, encodeTime)
+        print(String(format: "%-28@ %8.2f ms (one run, debug or release as built)", "layout (not JSON)", Stopwatch.seconds(layoutTime) * 1000))
+
+        let data = Data(body)
+        let responseData = Data(response)
+        var parsed: Any = NSNull()
+        report("JSONSerialization decode", body.count, Stopwatch.median(runs: options.runs) {
+            parsed = (try? JSONSerialization.jsonObject(with: data)) ?? NSNull()
+        })
+        let responseObject = (try? JSONSerialization.jsonObject(with: responseData)) ?? NSNull()
+        report("JSONSerialization encode", response.count, Stopwatch.median(runs: options.runs) {
+            _ = try? JSONSerialization.data(withJSONObject: responseObject)
+        })
+        _ = parsed
+        report("JSONDecoder decode", body.count, Stopwatch.median(runs: options.runs) {
+            _ = try? JSONDecoder().decode(CodableJSON.self, from: data)
+        })
+        if let codable = try? JSONDecoder().decode(CodableJSON.self, from: responseData) {
+            report("JSONEncoder encode", response.count, Stopwatch.median(runs: options.runs) {
+                _ = try? JSONEncoder().encode(codable)
+            })
+        }
+    }
+
+    private func report(_ label: String, _ bytes: Int, _ time: Duration) {
+        let ms = Stopwatch.seconds(time) * 1000
+        print(String(format: "%-28@ %8.2f ms %9.1f MB/s", label, ms, Stopwatch.megabytesPerSecond(bytes, time)))
+    }
+
+    private func problem(_ body: [UInt8]) -> String {
+        String(decoding: LayoutNodeEndpoint.respond(body: body, flatten: false, textMeasurer: nil).body, as: UTF8.self)
+    }
+
+    private func loadFeed() -> [UInt8] {
+        if let file = options.file {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                print("cannot read \(file)")
+                exit(1)
+            }
+            return [UInt8](data)
+        }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/feed.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script.path, "--cells", String(options.cells), "--form", options.form, "--node"]
+            + (options.text ? ["--text"] : [])
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+        } catch {
+            print("cannot run \(script.path): \(error)")
+            exit(1)
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return [UInt8](data)
+    }
+
+    /// Appends "-<n>" to every `"id":"..."` value.
+    static func numberingIDs(_ bytes: [UInt8]) -> [UInt8] {
+        let marker = Array(#""id":""#.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + bytes.count / 10)
+        var i = 0
+        var n = 0
+        while i < bytes.count {
+            if bytes[i] == marker[0], i + marker.count <= bytes.count, Array(bytes[i..<(i + marker.count)]) == marker {
+                out.append(contentsOf: marker)
+                i += marker.count
+                while i < bytes.count && bytes[i] != UInt8(ascii: "\"") {
+                    out.append(bytes[i])
+                    i += 1
+                }
+                out.append(contentsOf: "-\(n)".utf8)
+                n += 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
+    }
+}
