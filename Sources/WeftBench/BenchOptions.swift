@@ -5,6 +5,10 @@ struct BenchOptions {
     var form = "stack"
     var text = false
     var runs = 30
+    /// Skips Foundation's figures (for profiling Weft's own path).
+    var weftOnly = false
+    /// `decode` or `encode`: only that phase, repeated (for a profiler).
+    var phase: String?
 
     init(_ arguments: [String]) {
         var i = 0
@@ -16,6 +20,8 @@ struct BenchOptions {
             case "--form": form = value; i += 1
             case "--runs": runs = Int(value) ?? runs; i += 1
             case "--text": text = true
+            case "--weft-only": weftOnly = true
+            case "--phase": phase = value; weftOnly = true; i += 1
             default: print("ignoring \(arguments[i])")
             }
             i += 1

@@ -12,12 +12,15 @@ struct JSONBenchmark {
         // feed.py repeats the same ids in every cell, which api.md refuses in
         // one node request; numbering them keeps the document's shape.
         let body = Self.numberingIDs(original)
-        print("document: \(original.count) bytes (\(body.count) with unique ids), \(options.runs) runs, medians")
+        print(
+            "document: \(original.count) bytes (\(body.count) with unique ids), \(options.runs) runs"
+                + (ProcessInfo.processInfo.environment["MALLOC_TRIM_THRESHOLD_"] != nil ? ", warm heap" : ""))
 
-        var request: NodeRequest?
-        let decodeTime = Stopwatch.median(runs: options.runs) {
-            request = try? NodeRequest.decode(body)
+        let decodeTime = Stopwatch.median(runs: options.phase == "encode" ? 0 : options.runs) { () -> NodeRequest? in
+            try? NodeRequest.decode(body)
         }
+        let request = try? NodeRequest.decode(body)
+        let decodeMinimum = Stopwatch.lastMinimum
         guard let request else {
             print("the document does not decode: \(problem(body))")
             return
@@ -28,16 +31,18 @@ struct JSONBenchmark {
         let layoutTime = clock.measure {
             node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
         }
-        var response: [UInt8] = []
-        let encodeTime = Stopwatch.median(runs: options.runs) {
-            let warnings = ResponseWarning.collect(in: request.root, at: JSONPointer([.key("root")]))
-            response = LayoutResponseEncoder.encode(
-                node, root: request.root, warnings: warnings, flatten: false, elementCountHint: body.count / 40)
+        func encode() -> [UInt8] {
+            LayoutResponseEncoder.encode(
+                node, root: request.root, warnings: request.warnings, flatten: false, elementCountHint: body.count / 40)
         }
-        report("weft decode", body.count, decodeTime)
-        report("weft encode", response.count, encodeTime)
-        print(String(format: "%-28@ %8.2f ms (one run, debug or release as built)", "layout (not JSON)", Stopwatch.seconds(layoutTime) * 1000))
+        let encodeTime = Stopwatch.median(runs: options.phase == "decode" ? 0 : options.runs) { () -> [UInt8] in encode() }
+        let response = encode()
+        let encodeMinimum = Stopwatch.lastMinimum
+        report("weft decode", body.count, decodeTime, fastest: decodeMinimum)
+        report("weft encode", response.count, encodeTime, fastest: encodeMinimum)
+        print(String(format: "%-26@ %8.2f ms (one run, for scale)", "layout (not JSON)", Stopwatch.seconds(layoutTime) * 1000))
 
+        guard !options.weftOnly else { return }
         let data = Data(body)
         let responseData = Data(response)
         var parsed: Any = NSNull()
@@ -59,9 +64,13 @@ struct JSONBenchmark {
         }
     }
 
-    private func report(_ label: String, _ bytes: Int, _ time: Duration) {
+    private func report(_ label: String, _ bytes: Int, _ time: Duration, fastest: Duration? = nil) {
         let ms = Stopwatch.seconds(time) * 1000
-        print(String(format: "%-28@ %8.2f ms %9.1f MB/s", label, ms, Stopwatch.megabytesPerSecond(bytes, time)))
+        var line = String(format: "%-26@ %8.2f ms %8.1f MB/s (median)", label, ms, Stopwatch.megabytesPerSecond(bytes, time))
+        if let fastest {
+            line += String(format: "  %8.1f MB/s (fastest run)", Stopwatch.megabytesPerSecond(bytes, fastest))
+        }
+        print(line)
     }
 
     private func problem(_ body: [UInt8]) -> String {

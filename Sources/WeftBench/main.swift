@@ -2,12 +2,16 @@ import Foundation
 
 /// Benchmarks that print figures (never assertions).
 ///
-///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N]
+/// glibc returns a freed tree's memory to the kernel and every run then
+/// page-faults fresh pages; a long-running server's heap stays warm. To
+/// measure that case: MALLOC_TRIM_THRESHOLD_=1000000000 MALLOC_MMAP_THRESHOLD_=1000000000
+///
+///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
     JSONBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
 default:
-    print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N]")
+    print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
     exit(2)
 }

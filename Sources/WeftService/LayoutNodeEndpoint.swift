@@ -21,9 +21,8 @@ public enum LayoutNodeEndpoint {
         let context = LayoutContext(
             pointScale: request.pointScale, direction: request.direction, textMeasurer: textMeasurer)
         let node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
-        let warnings = ResponseWarning.collect(in: request.root, at: JSONPointer([.key("root")]))
         let bytes = LayoutResponseEncoder.encode(
-            node, root: request.root, warnings: warnings, flatten: flatten, elementCountHint: body.count / 40)
+            node, root: request.root, warnings: request.warnings, flatten: flatten, elementCountHint: body.count / 40)
         return ServiceResponse(status: 200, contentType: jsonContentType, body: bytes)
     }
 }

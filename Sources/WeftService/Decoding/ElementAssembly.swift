@@ -1,11 +1,11 @@
 import WeftLayout
 
-/// Builds the `Element` once an element object is closed and its type known:
-/// required fields, and children in output (z-)order as Element.swift documents.
+/// Completes the element of an object once it is closed and its type known:
+/// required fields, its kind, and children in output (z-)order as
+/// Element.swift documents.
 enum ElementAssembly {
-    static func assemble(_ type: ElementType, _ f: inout ElementFields) throws(RequestError) -> DecodedElement {
+    static func assemble(_ type: ElementType, _ f: inout ElementFields) throws(RequestError) {
         let kind: ElementKind
-        var children: [Element] = []
         switch type {
         case .box: kind = .box
         case .view: kind = .view
@@ -32,26 +32,26 @@ enum ElementAssembly {
             guard f.has(.corner) else { throw missing("corner", of: type) }
             kind = .corner(f.cornerSpec)
         }
-        if type.takesChildren {
-            children = f.children
-        } else if type.takesChild {
+        if type.takesChild {
             guard let child = f.slotted(.child) else { throw missing("child", of: type) }
+            var children: [Element] = []
+            children.reserveCapacity(2)
             switch type {
             case .background:
-                if let background = f.slotted(.background) { children = [background] }
+                if let background = f.slotted(.background) { children.append(background) }
                 children.append(child)
             case .overlay:
-                children = [child]
+                children.append(child)
                 if let overlay = f.slotted(.overlay) { children.append(overlay) }
             case .corner:
-                children = [child]
+                children.append(child)
                 if let corner = f.slotted(.corner) { children.append(corner) }
             default:
-                children = [child]
+                children.append(child)
             }
+            f.element.children = children
         }
-        let element = Element(kind, id: f.id, style: f.style.style, children: children)
-        return DecodedElement(element: element, alignSelfToken: f.style.alignSelfToken, intrinsicKey: f.style.intrinsicKey)
+        f.element.kind = kind
     }
 
     static func missing(_ field: String, of type: ElementType) -> RequestError {

@@ -13,7 +13,12 @@ public struct ElementDecoder {
     /// Elements decoded so far, over every tree this decoder has read.
     public private(set) var elementCount = 0
     private var ids: Set<String> = []
-    private var frames: [Frame] = []
+    private let frames = FrameStack()
+    /// Remarks about the trees read so far (api.md: a `view` should carry
+    /// `preferredSize`), found while decoding so that no second walk is needed.
+    public private(set) var warnings: [ResponseWarning] = []
+    /// Where the tree being decoded sits in the request, for warning paths.
+    private var treePath = JSONPointer()
 
     /// One open element.
     struct Frame {
@@ -23,6 +28,12 @@ public struct ElementDecoder {
         var fields = ElementFields()
 
         init(slot: ChildSlot) { self.slot = slot }
+
+        mutating func reset(slot: ChildSlot) {
+            self.slot = slot
+            field = nil
+            fields = ElementFields()
+        }
     }
 
     public init(limits: DecodeLimits = .standard) {
@@ -38,7 +49,12 @@ public struct ElementDecoder {
     /// Decodes a tree's root. A root has no parent, so its `alignSelf` is
     /// read with the flex vocabulary (the widest; the value means nothing),
     /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
-    public mutating func decodeRoot(_ r: inout JSONReader) throws(RequestError) -> Element {
+    /// `path` is where the tree sits in the request (`/root`,
+    /// `/sections/0/items/3/node`); warnings are reported under it.
+    public mutating func decodeRoot(_ r: inout JSONReader, at path: JSONPointer = JSONPointer()) throws(RequestError)
+        -> Element
+    {
+        treePath = path
         var decoded = try decodeTree(&r)
         if let token = decoded.alignSelfToken {
             guard let align = CSSTokens.alignSelf.lookup(token) else {
@@ -50,37 +66,63 @@ public struct ElementDecoder {
         return decoded.element
     }
 
+    /// The open elements are frames `0...depth` of the frame stack (on the
+    /// heap, so depth costs no thread stack); siblings in a `children` array
+    /// reuse the same frame one after the other.
     private mutating func decodeTree(_ r: inout JSONReader) throws(RequestError) -> DecodedElement {
-        frames.removeAll(keepingCapacity: true)
+        var depth = 0
+        var current = frames.fresh(at: 0, slot: .root)
         do throws(RequestError) {
-            var hasMembers = try open(.root, &r)
+            var hasMembers = try open(current, depth: 1, &r)
             while true {
                 if hasMembers {
-                    hasMembers = try readMember(&r)
+                    if let slot = try readMember(current, &r) {
+                        // The member holds an element: descend into it.
+                        depth += 1
+                        current = frames.fresh(at: depth, slot: slot)
+                        hasMembers = try open(current, depth: depth + 1, &r)
+                    } else {
+                        hasMembers = try finishField(current, &r)
+                    }
                     continue
                 }
-                // The top element is closed: build it and hand it to its parent.
-                let decoded = try close()
-                let finished = frames.removeLast()
-                guard !frames.isEmpty else { return decoded }
-                let top = frames.count - 1
-                frames[top].fields.attach(decoded, at: finished.slot)
-                if case .children(let index) = finished.slot, try r.arrayNext() {
-                    hasMembers = try open(.children(index + 1), &r)
+                // `current` is closed: complete it and hand it to its parent.
+                try close(current)
+                if case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
+                guard depth > 0 else {
+                    let root = current.pointee.fields
+                    return DecodedElement(
+                        element: root.element, alignSelfToken: root.stylePending.alignSelfToken,
+                        intrinsicKey: root.stylePending.intrinsicKey)
+                }
+                let slot = current.pointee.slot
+                let parent = frames.frame(at: depth - 1)
+                parent.pointee.fields.attach(current.pointee.fields, at: slot)
+                if case .children(let index) = slot, try r.arrayNext() {
+                    current = frames.fresh(at: depth, slot: .children(index + 1))
+                    hasMembers = try open(current, depth: depth + 1, &r)
                     continue
                 }
-                hasMembers = try finishField(&r)
+                depth -= 1
+                current = parent
+                hasMembers = try finishField(current, &r)
             }
         } catch {
-            throw pathed(error)
+            // The path: the field being read, then each open element's place.
+            var error = error
+            if let field = current.pointee.field { error = error.at(field.name) }
+            for level in stride(from: depth, through: 0, by: -1) {
+                error = frames.frame(at: level).pointee.slot.wrap(error)
+            }
+            throw error
         }
     }
 
-    /// Pushes a frame for the element value at `slot` and consumes its `{`.
-    /// Returns whether members follow.
-    private mutating func open(_ slot: ChildSlot, _ r: inout JSONReader) throws(RequestError) -> Bool {
-        frames.append(Frame(slot: slot))
-        guard frames.count <= limits.maxElementDepth else {
+    /// Consumes the `{` of a newly entered element; returns whether members follow.
+    private mutating func open(
+        _ frame: UnsafeMutablePointer<Frame>, depth: Int, _ r: inout JSONReader
+    ) throws(RequestError) -> Bool {
+        guard depth <= limits.maxElementDepth else {
             throw RequestError(.limitExceeded, "elements nested deeper than \(limits.maxElementDepth) levels")
         }
         elementCount += 1
@@ -90,75 +132,90 @@ public struct ElementDecoder {
         return try r.contractObjectStart()
     }
 
-    /// Reads one member of the top element. Returns whether more members
-    /// follow; a member holding elements pushes a frame and returns true for it.
-    private mutating func readMember(_ r: inout JSONReader) throws(RequestError) -> Bool {
-        let top = frames.count - 1
+    /// Reads one member of `frame`. Returns the slot of a child element to
+    /// descend into (its `{` not yet read), or nil when the member is done
+    /// and `finishField` comes next.
+    private mutating func readMember(
+        _ frame: UnsafeMutablePointer<Frame>, _ r: inout JSONReader
+    ) throws(RequestError) -> ChildSlot? {
         let key = try r.key()
         guard let field = ElementField.table.lookup(key) else {
             try r.skipExtension(key, context: "an element")
-            return try r.objectNext()
+            return nil
         }
-        if frames[top].fields.has(field) {
+        // Field reads only: a method call on `pointee.fields` would copy the 1 KB struct.
+        if frame.pointee.fields.present & field.bit != 0 {
             throw RequestError(.invalidValue, "the key \"\(field.name)\" appears twice").at(field.name)
         }
-        if let type = frames[top].fields.type, !field.belongs(to: type) {
+        if let type = frame.pointee.fields.type, !field.belongs(to: type) {
             throw Self.foreignField(field, type)
         }
-        frames[top].field = field
+        frame.pointee.field = field
         switch field {
         case .children:
-            guard try r.contractArrayStart() else { return try finishField(&r) }
-            return try open(.children(0), &r)
-        case .child: return try open(.child, &r)
-        case .overlay: return try open(.overlay, &r)
-        case .background: return try open(.background, &r)
-        case .corner: return try open(.corner, &r)
-        case .type: frames[top].fields.type = try Self.readType(&r)
+            return try r.contractArrayStart() ? .children(0) : nil
+        case .child: return .child
+        case .overlay: return .overlay
+        case .background: return .background
+        case .corner: return .corner
+        case .type: frame.pointee.fields.type = try Self.readType(&r)
         case .id:
             let id = try r.contractString()
             guard ids.insert(id).inserted else {
                 throw RequestError(.duplicateID, "the id \"\(id)\" is already used in this tree")
             }
-            frames[top].fields.id = id
-        case .style: frames[top].fields.style = try StyleDecoder.decode(&r)
-        default: try SpecFieldDecoder.decode(field, into: &frames[top].fields, &r)
+            frame.pointee.fields.element.id = id
+        case .style:
+            try StyleDecoder.decode(&r, into: &frame.pointee.fields)
+        default: try SpecFieldDecoder.decode(field, into: &frame.pointee.fields, &r)
         }
-        return try finishField(&r)
+        return nil
     }
 
-    /// Marks the top element's current field as read; returns whether more members follow.
-    private mutating func finishField(_ r: inout JSONReader) throws(RequestError) -> Bool {
-        let top = frames.count - 1
-        if let field = frames[top].field {
-            frames[top].fields.present |= field.bit
-            frames[top].field = nil
+    /// Marks the current field as read; returns whether more members follow.
+    private func finishField(_ frame: UnsafeMutablePointer<Frame>, _ r: inout JSONReader) throws(RequestError) -> Bool {
+        if let field = frame.pointee.field {
+            frame.pointee.fields.present |= field.bit
+            frame.pointee.field = nil
         }
         return try r.objectNext()
     }
 
-    /// Builds the top element once its object is closed.
-    private mutating func close() throws(RequestError) -> DecodedElement {
-        let top = frames.count - 1
-        guard let type = frames[top].fields.type else {
-            throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
+    /// A view without both a width and a height in points gets a warning.
+    private mutating func noteView(depth: Int) {
+        let style = frames.frame(at: depth).pointee.fields.element.style
+        if case .points = style.width, case .points = style.height { return }
+        var path = treePath
+        for level in stride(from: 1, through: depth, by: 1) {
+            switch frames.frame(at: level).pointee.slot {
+            case .root: break
+            case .children(let i): path.components += [.key("children"), .index(i)]
+            case .child: path.components.append(.key("child"))
+            case .overlay: path.components.append(.key("overlay"))
+            case .background: path.components.append(.key("background"))
+            case .corner: path.components.append(.key("corner"))
+            }
         }
-        for field in ElementField.allCases where frames[top].fields.has(field) && !field.belongs(to: type) {
-            throw Self.foreignField(field, type)
-        }
-        try Self.resolvePending(&frames[top].fields, parent: type)
-        var decoded = try ElementAssembly.assemble(type, &frames[top].fields)
-        if type == .flex { decoded.intrinsicKey = nil }
-        return decoded
+        warnings.append(ResponseWarning.viewWithoutSize(at: path))
     }
 
-    /// The error's path from the tree's root: the field being read, then
-    /// each open element's place in its parent.
-    private func pathed(_ error: RequestError) -> RequestError {
-        var error = error
-        if let field = frames.last?.field { error = error.at(field.name) }
-        for frame in frames.reversed() { error = frame.slot.wrap(error) }
-        return error
+    /// Completes an element once its object is closed.
+    private func close(_ frame: UnsafeMutablePointer<Frame>) throws(RequestError) {
+        guard let type = frame.pointee.fields.type else {
+            throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
+        }
+        // Each present field must belong to the type (checked here when `type` came last).
+        var present = frame.pointee.fields.present
+        while present != 0 {
+            let bit = present.trailingZeroBitCount
+            present &= present - 1
+            if let field = ElementField(rawValue: bit), !field.belongs(to: type) {
+                throw Self.foreignField(field, type)
+            }
+        }
+        try Self.resolvePending(&frame.pointee.fields, parent: type)
+        try ElementAssembly.assemble(type, &frame.pointee.fields)
+        if type == .flex { frame.pointee.fields.stylePending.intrinsicKey = nil }
     }
 
     private static func readType(_ r: inout JSONReader) throws(RequestError) -> ElementType {

@@ -17,13 +17,11 @@ enum ChildSlot: Sendable, Equatable {
     }
 }
 
-/// A decoded element with the checks that need its parent's type.
+/// A decoded root with the checks its parent (if any) would make.
 struct DecodedElement {
     var element: Element
     var alignSelfToken: String?
     var intrinsicKey: StyleKey?
-
-    var needsParentCheck: Bool { alignSelfToken != nil || intrinsicKey != nil }
 }
 
 /// A child's alignSelf or intrinsic size, waiting for its parent's type.
@@ -33,16 +31,16 @@ struct PendingChildCheck {
     var intrinsicKey: StyleKey?
 }
 
-/// Every field an element object may carry, gathered before the element's
-/// `type` is known and assembled into an `Element` at the closing brace.
-/// Kept lean: the decoder holds one per open element.
+/// Everything an element object may carry, gathered before the element's
+/// `type` is known. The element itself is built in place (`element` holds
+/// its id, style and children as they are read; its kind is set at the
+/// closing brace), so its nearly 1 KB style is never copied around.
 struct ElementFields {
     var present: UInt64 = 0
     var type: ElementType?
-    var id: String?
-    var style = DecodedStyle()
+    var element = Element(.box)
+    var stylePending = StylePending()
 
-    var children: [Element] = []
     /// `child`, `overlay`, `background`, `corner`, in the order read.
     var slotted: [(slot: ChildSlot, element: Element)] = []
     var pending: [PendingChildCheck] = []
@@ -64,17 +62,22 @@ struct ElementFields {
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 
+    var needsParentCheck: Bool { stylePending.alignSelfToken != nil || stylePending.intrinsicKey != nil }
+
     func slotted(_ slot: ChildSlot) -> Element? {
         slotted.first { $0.slot == slot }?.element
     }
 
-    /// Places a decoded child and remembers what its parent must still check.
-    mutating func attach(_ child: DecodedElement, at slot: ChildSlot) {
-        if child.needsParentCheck {
-            pending.append(PendingChildCheck(slot: slot, alignSelfToken: child.alignSelfToken, intrinsicKey: child.intrinsicKey))
+    /// Places a closed child and remembers what this element must still check.
+    mutating func attach(_ child: borrowing ElementFields, at slot: ChildSlot) {
+        if child.stylePending.alignSelfToken != nil || child.stylePending.intrinsicKey != nil {
+            pending.append(
+                PendingChildCheck(
+                    slot: slot, alignSelfToken: child.stylePending.alignSelfToken,
+                    intrinsicKey: child.stylePending.intrinsicKey))
         }
         if case .children = slot {
-            children.append(child.element)
+            element.children.append(child.element)
         } else {
             slotted.append((slot, child.element))
         }
@@ -83,7 +86,7 @@ struct ElementFields {
     /// Sets a child's alignSelf once this element's vocabulary is known.
     mutating func setAlignSelf(_ align: Align, of slot: ChildSlot) {
         if case .children(let i) = slot {
-            children[i].style.alignSelf = align
+            element.children[i].style.alignSelf = align
         } else if let k = slotted.firstIndex(where: { $0.slot == slot }) {
             slotted[k].element.style.alignSelf = align
         }

@@ -6,15 +6,18 @@ public struct NodeRequest: Sendable {
     public var direction: LayoutDirection
     public var pointScale: Double
     public var root: Element
+    /// Non-fatal remarks found while decoding (the response's `warnings`).
+    public var warnings: [ResponseWarning]
 
     public init(
         sizeRange: SizeRange = .unconstrained, direction: LayoutDirection = .ltr, pointScale: Double = 0,
-        root: Element
+        root: Element, warnings: [ResponseWarning] = []
     ) {
         self.sizeRange = sizeRange
         self.direction = direction
         self.pointScale = pointScale
         self.root = root
+        self.warnings = warnings
     }
 
     /// The largest pixels-per-point accepted (no screen comes close).
@@ -57,7 +60,7 @@ public struct NodeRequest: Sendable {
                         }
                     case .root:
                         decoder.beginIDScope()
-                        root = try decoder.decodeRoot(&r)
+                        root = try decoder.decodeRoot(&r, at: JSONPointer([.key("root")]))
                     }
                 } catch {
                     throw error.at(field.rawValue)
@@ -65,7 +68,9 @@ public struct NodeRequest: Sendable {
             } while try r.objectNext()
         }
         guard let root else { throw RequestError(.missingField, "a node request needs a \"root\" element") }
-        return NodeRequest(sizeRange: sizeRange, direction: direction, pointScale: pointScale, root: root)
+        return NodeRequest(
+            sizeRange: sizeRange, direction: direction, pointScale: pointScale, root: root,
+            warnings: decoder.warnings)
     }
 }
 

@@ -19,36 +19,53 @@ public enum LayoutResponseEncoder {
         if flatten {
             out.key("nodes")
             out.beginArray()
-            writeFlat(node, root, origin: .zero, &out)
+            writeFlat(node, root, &out)
             out.endArray()
         }
         out.endObject()
         return out.bytes
     }
 
+
     /// One output tree (also what a container response's `layout` holds).
     public static func writeNode(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
+        withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in
+                writeNode(node, element, &out)
+            }
+        }
+    }
+
+    /// Walks through pointers: an element is nearly 1 KB, and passing array
+    /// elements by value made the walk mostly copying.
+    private static func writeNode(
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ out: inout JSONWriter
+    ) {
         out.beginObject()
         out.key("type")
-        out.rawString(typeName(element.kind))
-        if let id = element.id {
+        out.rawString(typeName(element.pointee.kind))
+        if let id = element.pointee.id {
             out.key("id")
             out.string(id)
         }
         out.key("frame")
-        writeFrame(node.frame, &out)
-        if case .text = element.kind {
+        writeFrame(node.pointee.frame, &out)
+        if case .text = element.pointee.kind {
             out.key("lineCount")
-            out.integer(node.lineCount ?? 0)
+            out.integer(node.pointee.lineCount ?? 0)
             out.key("truncated")
-            out.bool(node.truncated ?? false)
+            out.bool(node.pointee.truncated ?? false)
         }
-        let count = Swift.min(node.children.count, element.children.count)
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
         if count > 0 {
             out.key("children")
             out.beginArray()
-            for i in 0..<count {
-                writeNode(node.children[i], element.children[i], &out)
+            node.pointee.children.withUnsafeBufferPointer { nodes in
+                element.pointee.children.withUnsafeBufferPointer { elements in
+                    for i in 0..<count {
+                        writeNode(nodes.baseAddress! + i, elements.baseAddress! + i, &out)
+                    }
+                }
             }
             out.endArray()
         }
@@ -69,9 +86,20 @@ public enum LayoutResponseEncoder {
     }
 
     /// Every element with an id, frame in root coordinates, in pre-order (z-order).
-    static func writeFlat(_ node: LayoutNode, _ element: Element, origin: Point, _ out: inout JSONWriter) {
-        let frame = Frame(x: origin.x + node.frame.x, y: origin.y + node.frame.y, width: node.frame.width, height: node.frame.height)
-        if let id = element.id {
+    static func writeFlat(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
+        withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in
+                writeFlat(node, element, origin: .zero, &out)
+            }
+        }
+    }
+
+    private static func writeFlat(
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, origin: Point, _ out: inout JSONWriter
+    ) {
+        let own = node.pointee.frame
+        let frame = Frame(x: origin.x + own.x, y: origin.y + own.y, width: own.width, height: own.height)
+        if let id = element.pointee.id {
             out.beginObject()
             out.key("id")
             out.string(id)
@@ -79,9 +107,14 @@ public enum LayoutResponseEncoder {
             writeFrame(frame, &out)
             out.endObject()
         }
-        let count = Swift.min(node.children.count, element.children.count)
-        for i in 0..<count {
-            writeFlat(node.children[i], element.children[i], origin: frame.origin, &out)
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
+        guard count > 0 else { return }
+        node.pointee.children.withUnsafeBufferPointer { nodes in
+            element.pointee.children.withUnsafeBufferPointer { elements in
+                for i in 0..<count {
+                    writeFlat(nodes.baseAddress! + i, elements.baseAddress! + i, origin: frame.origin, &out)
+                }
+            }
         }
     }
 

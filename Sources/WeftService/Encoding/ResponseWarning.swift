@@ -10,27 +10,38 @@ public struct ResponseWarning: Sendable, Hashable {
         self.detail = detail
     }
 
-    /// api.md: a `view` should carry `style.preferredSize`; one warning for
-    /// every view without both a width and a height in points.
+    /// api.md: a `view` should carry `style.preferredSize`.
+    public static func viewWithoutSize(at path: JSONPointer) -> ResponseWarning {
+        ResponseWarning(
+            path: path,
+            detail: "a view should carry style.preferredSize; without a width and a height it measures as an empty box")
+    }
+
+    /// One warning for every view without both a width and a height in
+    /// points, found by walking a tree (decoders report the same while reading).
     public static func collect(in root: Element, at path: JSONPointer) -> [ResponseWarning] {
         var warnings: [ResponseWarning] = []
         var components = path.components
-        visit(root, &components, &warnings)
+        withUnsafePointer(to: root) { visit($0, &components, &warnings) }
         return warnings
     }
 
-    private static func visit(_ element: Element, _ path: inout [JSONPointer.Component], _ out: inout [ResponseWarning]) {
-        if case .view = element.kind, !isPoints(element.style.width) || !isPoints(element.style.height) {
-            out.append(
-                ResponseWarning(
-                    path: JSONPointer(path),
-                    detail: "a view should carry style.preferredSize; without a width and a height it measures as an empty box"))
+    /// Through pointers, so that no 1 KB element is copied to be looked at.
+    private static func visit(
+        _ element: UnsafePointer<Element>, _ path: inout [JSONPointer.Component], _ out: inout [ResponseWarning]
+    ) {
+        if case .view = element.pointee.kind,
+            !isPoints(element.pointee.style.width) || !isPoints(element.pointee.style.height)
+        {
+            out.append(viewWithoutSize(at: JSONPointer(path)))
         }
-        for (index, child) in element.children.enumerated() {
-            let added = ChildPath.components(parent: element.kind, index: index)
-            path.append(contentsOf: added)
-            visit(child, &path, &out)
-            path.removeLast(added.count)
+        guard !element.pointee.children.isEmpty else { return }
+        element.pointee.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                let added = ChildPath.append(parent: element.pointee.kind, index: index, to: &path)
+                visit(children.baseAddress! + index, &path, &out)
+                path.removeLast(added)
+            }
         }
     }
 

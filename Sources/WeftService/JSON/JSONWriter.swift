@@ -1,123 +1,194 @@
-/// Writes JSON straight into a byte array: no intermediate tree, no Foundation.
+/// Writes JSON straight into a byte buffer: no intermediate tree, no Foundation.
 ///
-/// Commas are placed automatically: a value or key written after another
-/// value in the same container gets one.
-public struct JSONWriter {
-    public private(set) var bytes: [UInt8]
+/// Non-copyable so that it can own a raw buffer: appends are a capacity check
+/// and a store, without the uniqueness checks of a shared array. Commas are
+/// placed automatically: a value or key written after another value in the
+/// same container gets one.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
     private var needsComma = false
 
     public init(capacity: Int = 1024) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    // MARK: - Raw output
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(n) }
+    }
+
+    private mutating func grow(_ n: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + n)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends one byte; room must have been reserved.
+    @inline(__always)
+    private mutating func put(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if bytes.count <= 16 {
+            // Short runs (keys, type names) are cheaper byte by byte than a memcpy call.
+            for b in bytes { put(b) }
+        } else if let source = bytes.baseAddress {
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma {
+            reserve(1)
+            put(UInt8(ascii: ","))
+        }
     }
+
+    // MARK: - Structure
 
     public mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        reserve(1)
+        put(UInt8(ascii: "{"))
         needsComma = false
     }
 
     public mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        reserve(1)
+        put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     public mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        reserve(1)
+        put(UInt8(ascii: "["))
         needsComma = false
     }
 
     public mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        reserve(1)
+        put(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A key known at compile time; it must need no escaping.
     public mutating func key(_ name: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        reserve(name.utf8CodeUnitCount + 3)
+        put(UInt8(ascii: "\""))
+        put(name)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
 
     public mutating func key(_ name: String) {
         string(name)
-        bytes.append(UInt8(ascii: ":"))
+        reserve(1)
+        put(UInt8(ascii: ":"))
         needsComma = false
     }
+
+    // MARK: - Values
 
     /// A string known at compile time that needs no escaping.
     public mutating func rawString(_ value: StaticString) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(contentsOf: UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount))
-        bytes.append(UInt8(ascii: "\""))
+        reserve(value.utf8CodeUnitCount + 2)
+        put(UInt8(ascii: "\""))
+        put(value)
+        put(UInt8(ascii: "\""))
         needsComma = true
     }
 
     public mutating func string(_ value: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
         var value = value
         value.withUTF8 { utf8 in
-            var runStart = 0
-            for i in 0..<utf8.count {
-                let b = utf8[i]
-                guard b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") else { continue }
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<i]))
-                appendEscape(b)
-                runStart = i + 1
+            // Worst case every byte becomes \u00XX.
+            reserve(utf8.count * 6 + 2)
+            var i = count
+            base[i] = UInt8(ascii: "\"")
+            i += 1
+            for b in utf8 {
+                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                    count = i
+                    putEscape(b)
+                    i = count
+                } else {
+                    base[i] = b
+                    i += 1
+                }
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<utf8.count]))
+            base[i] = UInt8(ascii: "\"")
+            count = i + 1
         }
-        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
-    private mutating func appendEscape(_ b: UInt8) {
-        bytes.append(UInt8(ascii: "\\"))
+    /// Room for six bytes must have been reserved.
+    private mutating func putEscape(_ b: UInt8) {
+        put(UInt8(ascii: "\\"))
         switch b {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): bytes.append(b)
-        case 0x0A: bytes.append(UInt8(ascii: "n"))
-        case 0x0D: bytes.append(UInt8(ascii: "r"))
-        case 0x09: bytes.append(UInt8(ascii: "t"))
-        case 0x08: bytes.append(UInt8(ascii: "b"))
-        case 0x0C: bytes.append(UInt8(ascii: "f"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
+        case 0x0A: put(UInt8(ascii: "n"))
+        case 0x0D: put(UInt8(ascii: "r"))
+        case 0x09: put(UInt8(ascii: "t"))
+        case 0x08: put(UInt8(ascii: "b"))
+        case 0x0C: put(UInt8(ascii: "f"))
         default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            bytes.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-            bytes.append(hex[Int(b >> 4)])
-            bytes.append(hex[Int(b & 0xF)])
+            put(UInt8(ascii: "u"))
+            put(UInt8(ascii: "0"))
+            put(UInt8(ascii: "0"))
+            put(Self.hexDigit(b >> 4))
+            put(Self.hexDigit(b & 0xF))
         }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
     }
 
     public mutating func bool(_ value: Bool) {
         separate()
-        if value {
-            bytes.append(contentsOf: [0x74, 0x72, 0x75, 0x65])  // true
-        } else {
-            bytes.append(contentsOf: [0x66, 0x61, 0x6C, 0x73, 0x65])  // false
-        }
+        if value { put("true") } else { put("false") }
         needsComma = true
     }
 
     public mutating func null() {
         separate()
-        bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])  // null
+        put("null")
         needsComma = true
     }
 
     public mutating func integer(_ value: Int) {
         separate()
-        appendDigits(value)
+        putDigits(value)
         needsComma = true
     }
 
@@ -126,33 +197,39 @@ public struct JSONWriter {
     public mutating func number(_ value: Double) {
         separate()
         if value == value.rounded(.towardZero) && Swift.abs(value) < 1e15 {
-            appendDigits(Int(value))
+            putDigits(Int(value))
         } else if value.isFinite {
             // Swift's description is the shortest string that reads back to
             // the same double, in a form JSON accepts ("0.1", "1e-05", "1e+20").
-            bytes.append(contentsOf: value.description.utf8)
+            var text = value.description
+            text.withUTF8 { put($0) }
         } else {
-            bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+            put("null")
         }
         needsComma = true
     }
 
-    private mutating func appendDigits(_ value: Int) {
+    private mutating func putDigits(_ value: Int) {
+        // A sign and 20 digits hold any Int.
+        reserve(21)
         var magnitude = value.magnitude
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { put(UInt8(ascii: "-")) }
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            put(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        // 20 digits hold any UInt64.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
-            var i = 20
-            while magnitude > 0 {
-                i -= 1
-                scratch[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[i..<20]))
+        var digits = 0
+        var probe = magnitude
+        while probe > 0 {
+            digits += 1
+            probe /= 10
+        }
+        var i = count + digits
+        count = i
+        while magnitude > 0 {
+            i -= 1
+            base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
         }
     }
 }

@@ -3,43 +3,53 @@
 /// request, so this lookup is on the hot path.
 ///
 /// Open addressing over a power-of-two table, FNV-1a hash, byte comparison.
-public struct KeyTable<Value: Sendable>: Sendable {
-    private struct Entry: Sendable {
+/// The tables are built once, as `static let`s, and live as long as the
+/// process: their data sits in buffers that are never freed, so that a table
+/// is a few plain pointers and using one costs no reference counting.
+/// Not for tables made per request (they would leak).
+public struct KeyTable<Value: Sendable>: @unchecked Sendable {
+    private struct Entry {
         var start: Int
         var count: Int
-        var value: Value
     }
 
-    private let storage: [UInt8]
-    private let entries: [Entry]
-    private let slots: [Int32]  // -1: empty; else an index into `entries`
+    private let storage: UnsafePointer<UInt8>
+    private let entries: UnsafePointer<Entry>
+    private let values: UnsafePointer<Value>
+    private let slots: UnsafePointer<Int32>  // -1: empty; else an index into `entries`
     private let mask: Int
-    /// The keys in the order given, for error messages that list them.
-    public let names: [String]
+    private let namesBox: UnsafePointer<[String]>
 
     public init(_ pairs: [(String, Value)]) {
-        var storage: [UInt8] = []
-        var entries: [Entry] = []
-        for (name, value) in pairs {
-            entries.append(Entry(start: storage.count, count: name.utf8.count, value: value))
-            storage.append(contentsOf: name.utf8)
+        let bytes = pairs.flatMap { Array($0.0.utf8) }
+        let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
+        storage.initialize(from: bytes, count: bytes.count)
+        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: Swift.max(pairs.count, 1))
+        let values = UnsafeMutablePointer<Value>.allocate(capacity: Swift.max(pairs.count, 1))
+        var offset = 0
+        for (index, (name, value)) in pairs.enumerated() {
+            (entries + index).initialize(to: Entry(start: offset, count: name.utf8.count))
+            (values + index).initialize(to: value)
+            offset += name.utf8.count
         }
         var size = 8
         while size < pairs.count * 4 { size *= 2 }
-        var slots = [Int32](repeating: -1, count: size)
-        for (index, entry) in entries.enumerated() {
-            let hash = storage.withUnsafeBufferPointer {
-                Self.hash(UnsafeBufferPointer(rebasing: $0[entry.start..<(entry.start + entry.count)]))
-            }
-            var slot = hash & (size - 1)
+        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: size)
+        slots.initialize(repeating: -1, count: size)
+        for index in pairs.indices {
+            let entry = entries[index]
+            var slot = Self.hash(UnsafeBufferPointer(start: storage + entry.start, count: entry.count)) & (size - 1)
             while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
             slots[slot] = Int32(index)
         }
-        self.storage = storage
-        self.entries = entries
-        self.slots = slots
+        let names = UnsafeMutablePointer<[String]>.allocate(capacity: 1)
+        names.initialize(to: pairs.map(\.0))
+        self.storage = UnsafePointer(storage)
+        self.entries = UnsafePointer(entries)
+        self.values = UnsafePointer(values)
+        self.slots = UnsafePointer(slots)
         self.mask = size - 1
-        self.names = pairs.map(\.0)
+        self.namesBox = UnsafePointer(names)
     }
 
     @inline(__always)
@@ -53,26 +63,27 @@ public struct KeyTable<Value: Sendable>: Sendable {
 
     public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         var slot = Self.hash(bytes) & mask
-        return storage.withUnsafeBufferPointer { stored in
-            while true {
-                let index = slots[slot]
-                if index < 0 { return nil }
-                let entry = entries[Int(index)]
-                if entry.count == bytes.count {
-                    var equal = true
-                    var k = 0
-                    while k < entry.count {
-                        if stored[entry.start + k] != bytes[k] {
-                            equal = false
-                            break
-                        }
-                        k += 1
-                    }
-                    if equal { return entry.value }
-                }
-                slot = (slot + 1) & mask
+        while true {
+            let index = Int(slots[slot])
+            if index < 0 { return nil }
+            let entry = entries[index]
+            if entry.count == bytes.count, let base = bytes.baseAddress ?? (entry.count == 0 ? storage : nil),
+                memoryEquals(storage + entry.start, base, entry.count)
+            {
+                return values[index]
             }
+            slot = (slot + 1) & mask
         }
+    }
+
+    @inline(__always)
+    private func memoryEquals(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var k = 0
+        while k < count {
+            if a[k] != b[k] { return false }
+            k += 1
+        }
+        return true
     }
 
     public func lookup(_ key: JSONKey) -> Value? {
@@ -83,6 +94,9 @@ public struct KeyTable<Value: Sendable>: Sendable {
         var copy = string
         return copy.withUTF8 { lookup($0) }
     }
+
+    /// The keys in the order given, for error messages that list them.
+    public var names: [String] { namesBox.pointee }
 
     /// "a, b or c", for details that name what is accepted.
     public var namesList: String {
