@@ -172,6 +172,17 @@ struct NodeRequestValidationTests {
         #expect(error.path.description == "/root" + String(repeating: "/child", count: depth))
     }
 
+    @Test func findsADuplicateAmongManyIDs() throws {
+        let boxes = (0..<500).map { #"{"type": "box", "id": "box-\#($0)"}"# }
+        let unique = rootRequest(#"{"type": "stack", "children": [\#(boxes.joined(separator: ","))]}"#)
+        #expect(nodeError(unique) == nil)
+        let repeated = boxes + [#"{"type": "box", "id": "box-123"}"#]
+        let duplicate = rootRequest(#"{"type": "stack", "children": [\#(repeated.joined(separator: ","))]}"#)
+        let error = try #require(nodeError(duplicate))
+        #expect(error.problem == .duplicateID)
+        #expect(error.path.description == "/root/children/500/id")
+    }
+
     @Test func limitsElementCount() throws {
         let boxes = Array(repeating: #"{"type": "box"}"#, count: 10).joined(separator: ",")
         let request = rootRequest(#"{"type": "stack", "children": [\#(boxes)]}"#)

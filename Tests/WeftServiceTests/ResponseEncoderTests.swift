@@ -13,10 +13,25 @@ struct ResponseEncoderTests {
 
     @Test(arguments: [
         (0.0, "0"), (-0.0, "0"), (44, "44"), (-12, "-12"), (0.5, "0.5"), (0.1, "0.1"), (1 / 3.0, "0.3333333333333333"),
-        (123456789, "123456789"), (Double.infinity, "null"), (Double.nan, "null"),
+        (123456789, "123456789"), (Double.infinity, "null"), (Double.nan, "null"), (10, "10"), (100, "100"),
+        (-1000, "-1000"), (99, "99"), (101, "101"), (999_999_999_999_999, "999999999999999"), (1e15, "1000000000000000"),
+        (9_007_199_254_740_991, "9007199254740991"), (1e16, "1e+16"), (-1e17, "-1e+17"),
+        (-0.25, "-0.25"),
     ] as [(Double, String)])
     func writesNumbers(value: Double, expected: String) {
         #expect(written(value) == expected)
+    }
+
+    @Test func writesEveryIntegerOfARangeExactly() throws {
+        for value in stride(from: -2_000, through: 2_000, by: 7) {
+            #expect(written(Double(value)) == String(value))
+        }
+        for exponent in 0..<16 {
+            var power = 1
+            for _ in 0..<exponent { power *= 10 }
+            #expect(written(Double(power)) == String(power))
+            #expect(written(Double(power - 1)) == String(power - 1))
+        }
     }
 
     @Test(arguments: [0.1, 1e-7, 2.5e20, 1e300, Double.leastNonzeroMagnitude, 0.30000000000000004, 1234.5678, -7.25, 4503599627370497.0])

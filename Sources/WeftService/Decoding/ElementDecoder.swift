@@ -12,7 +12,7 @@ public struct ElementDecoder {
     public let limits: DecodeLimits
     /// Elements decoded so far, over every tree this decoder has read.
     public private(set) var elementCount = 0
-    private var ids: Set<String> = []
+    private var ids = IDSet()
     private let frames = FrameStack()
     /// Remarks about the trees read so far (api.md: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
@@ -28,12 +28,6 @@ public struct ElementDecoder {
         var fields = ElementFields()
 
         init(slot: ChildSlot) { self.slot = slot }
-
-        mutating func reset(slot: ChildSlot) {
-            self.slot = slot
-            field = nil
-            fields = ElementFields()
-        }
     }
 
     public init(limits: DecodeLimits = .standard) {
@@ -43,7 +37,7 @@ public struct ElementDecoder {
     /// Ids are unique within one node request or one cell: a container
     /// decoder starts a new scope per cell.
     public mutating func beginIDScope() {
-        ids.removeAll(keepingCapacity: true)
+        ids.removeAll()
     }
 
     /// Decodes a tree's root. A root has no parent, so its `alignSelf` is
@@ -97,7 +91,9 @@ public struct ElementDecoder {
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
-                parent.pointee.fields.attach(current.pointee.fields, at: slot)
+                withUnsafeMutablePointer(to: &current.pointee.fields) { child in
+                    parent.pointee.fields.attach(child, at: slot)
+                }
                 if case .children(let index) = slot, try r.arrayNext() {
                     current = frames.fresh(at: depth, slot: .children(index + 1))
                     hasMembers = try open(current, depth: depth + 1, &r)
@@ -161,7 +157,7 @@ public struct ElementDecoder {
         case .type: frame.pointee.fields.type = try Self.readType(&r)
         case .id:
             let id = try r.contractString()
-            guard ids.insert(id).inserted else {
+            guard ids.insert(id) else {
                 throw RequestError(.duplicateID, "the id \"\(id)\" is already used in this tree")
             }
             frame.pointee.fields.element.id = id

@@ -68,18 +68,22 @@ struct ElementFields {
         slotted.first { $0.slot == slot }?.element
     }
 
-    /// Places a closed child and remembers what this element must still check.
-    mutating func attach(_ child: borrowing ElementFields, at slot: ChildSlot) {
-        if child.stylePending.alignSelfToken != nil || child.stylePending.intrinsicKey != nil {
+    /// Places a closed child and remembers what this element must still
+    /// check. Through a pointer: passing the child's 1 KB fields by value
+    /// would copy them.
+    mutating func attach(_ child: UnsafeMutablePointer<ElementFields>, at slot: ChildSlot) {
+        let pendingStyle = child.pointee.stylePending
+        if pendingStyle.alignSelfToken != nil || pendingStyle.intrinsicKey != nil {
             pending.append(
                 PendingChildCheck(
-                    slot: slot, alignSelfToken: child.stylePending.alignSelfToken,
-                    intrinsicKey: child.stylePending.intrinsicKey))
+                    slot: slot, alignSelfToken: pendingStyle.alignSelfToken, intrinsicKey: pendingStyle.intrinsicKey))
         }
         if case .children = slot {
-            element.children.append(child.element)
+            // Most containers hold a few children: skip the 1, 2, 4 regrowth.
+            if element.children.capacity == 0 { element.children.reserveCapacity(4) }
+            element.children.append(child.pointee.element)
         } else {
-            slotted.append((slot, child.element))
+            slotted.append((slot, child.pointee.element))
         }
     }
 

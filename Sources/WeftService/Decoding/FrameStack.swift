@@ -8,6 +8,7 @@ final class FrameStack {
     private var capacity: Int
     /// Frames `0..<initialized` hold values (possibly stale ones, reset on reuse).
     private var initialized = 0
+    private static let blank = ElementDecoder.Frame(slot: .root)
 
     init(capacity: Int = 16) {
         self.capacity = capacity
@@ -23,7 +24,12 @@ final class FrameStack {
     /// The pointer stays valid until a deeper frame is requested.
     func fresh(at depth: Int, slot: ChildSlot) -> UnsafeMutablePointer<ElementDecoder.Frame> {
         if depth < initialized {
-            base[depth].reset(slot: slot)
+            // Destroy and re-create in place from a prepared blank: cheaper
+            // than building a new frame (a Style initialises field by field)
+            // and assigning it over the old one.
+            (base + depth).deinitialize(count: 1)
+            (base + depth).initialize(to: Self.blank)
+            base[depth].slot = slot
         } else {
             if depth >= capacity { grow() }
             (base + depth).initialize(to: ElementDecoder.Frame(slot: slot))

@@ -67,7 +67,7 @@ public enum JSONValue: Sendable, Hashable {
         case .object(let members):
             out.beginObject()
             for member in members {
-                out.key(member.key)
+                out.dynamicKey(member.key)
                 member.value.write(to: &out)
             }
             out.endObject()

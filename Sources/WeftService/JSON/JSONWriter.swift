@@ -107,7 +107,9 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
-    public mutating func key(_ name: String) {
+    /// A key built at run time (escaped as needed). A separate name, because
+    /// a string literal would otherwise pick this overload over `key(_: StaticString)`.
+    public mutating func dynamicKey(_ name: String) {
         string(name)
         reserve(1)
         put(UInt8(ascii: ":"))
@@ -196,7 +198,10 @@ public struct JSONWriter: ~Copyable {
     /// round-trip form, -0 as 0. JSON has no NaN or infinity: those are `null`.
     public mutating func number(_ value: Double) {
         separate()
-        if value == value.rounded(.towardZero) && Swift.abs(value) < 1e15 {
+        // Below 2^53 Int(value) is exact and cannot trap (NaN fails the range
+        // test); Swift's description writes integral values up to there with
+        // a ".0", and above in exponent form ("1e+16").
+        if Swift.abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
             putDigits(Int(value))
         } else if value.isFinite {
             // Swift's description is the shortest string that reads back to
@@ -218,18 +223,32 @@ public struct JSONWriter: ~Copyable {
             put(UInt8(ascii: "0") + UInt8(magnitude))
             return
         }
-        var digits = 0
-        var probe = magnitude
-        while probe > 0 {
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {
             digits += 1
-            probe /= 10
+            power &*= 10
         }
         var i = count + digits
         count = i
-        while magnitude > 0 {
+        // Two digits per division, from a constant table.
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 10 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            i -= 2
+            base[i] = pairs[pair]
+            base[i + 1] = pairs[pair + 1]
+        }
+        if magnitude > 0 {
             i -= 1
-            base[i] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
+            base[i] = UInt8(ascii: "0") + UInt8(magnitude)
         }
     }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
 }
