@@ -44,10 +44,11 @@ extension JSONReader {
     /// Validates UTF-8 strictly (no overlong forms, no surrogates, nothing past U+10FFFF).
     mutating func scanStringBody() throws(RequestError) -> (end: Int, escaped: [UInt8]?) {
         var i = offset + 1
-        let count = bytes.count
+        let buffer = bytes
+        let count = buffer.count
         // Fast path: plain ASCII without escapes.
         while i < count {
-            let b = bytes[i]
+            let b = buffer[i]
             if b == UInt8(ascii: "\"") {
                 offset = i + 1
                 return (i, nil)

@@ -2,7 +2,9 @@
 /// building a String: the decoders look up every key and enum token of a
 /// request, so this lookup is on the hot path.
 ///
-/// Open addressing over a power-of-two table, FNV-1a hash, byte comparison.
+/// Open addressing over a power-of-two table; the hash mixes only the
+/// length and three bytes (keys are short and distinct enough), the byte
+/// comparison decides.
 /// The tables are built once, as `static let`s, and live as long as the
 /// process: their data sits in buffers that are never freed, so that a table
 /// is a few plain pointers and using one costs no reference counting.
@@ -54,10 +56,12 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
 
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        for b in bytes {
-            h = (h ^ UInt64(b)) &* 0x100_0000_01b3
-        }
+        let n = bytes.count
+        guard n > 0 else { return 0 }
+        var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
+        h = (h ^ UInt64(bytes[0])) &* 0x100_0000_01b3
+        h = (h ^ UInt64(bytes[n - 1])) &* 0x100_0000_01b3
+        h = (h ^ UInt64(bytes[n / 2])) &* 0x100_0000_01b3
         return Int(truncatingIfNeeded: h ^ (h >> 29))
     }
 
