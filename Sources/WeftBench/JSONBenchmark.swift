@@ -13,14 +13,13 @@ struct JSONBenchmark {
         // one node request; numbering them keeps the document's shape.
         let body = Self.numberingIDs(original)
         print(
-            "document: \(original.count) bytes (\(body.count) with unique ids), \(options.runs) runs"
+            "document: \(original.count) bytes (\(body.count) with unique ids), \(options.runs) runs, medians"
                 + (ProcessInfo.processInfo.environment["MALLOC_TRIM_THRESHOLD_"] != nil ? ", warm heap" : ""))
 
-        let decodeTime = Stopwatch.median(runs: options.phase == "encode" ? 0 : options.runs) { () -> NodeRequest? in
+        let decodeTime = Stopwatch.measure(runs: options.phase == "encode" ? 0 : options.runs) { () -> NodeRequest? in
             try? NodeRequest.decode(body)
         }
         let request = try? NodeRequest.decode(body)
-        let decodeMinimum = Stopwatch.lastMinimum
         guard let request else {
             print("the document does not decode: \(problem(body))")
             return
@@ -35,42 +34,45 @@ struct JSONBenchmark {
             LayoutResponseEncoder.encode(
                 node, root: request.root, warnings: request.warnings, flatten: false, elementCountHint: body.count / 40)
         }
-        let encodeTime = Stopwatch.median(runs: options.phase == "decode" ? 0 : options.runs) { () -> [UInt8] in encode() }
+        let encodeTime = Stopwatch.measure(runs: options.phase == "decode" ? 0 : options.runs) { () -> [UInt8] in encode() }
         let response = encode()
-        let encodeMinimum = Stopwatch.lastMinimum
-        report("weft decode", body.count, decodeTime, fastest: decodeMinimum)
-        report("weft encode", response.count, encodeTime, fastest: encodeMinimum)
-        print(String(format: "%-26@ %8.2f ms (one run, for scale)", "layout (not JSON)", Stopwatch.seconds(layoutTime) * 1000))
+        report("weft decode", body.count, decodeTime)
+        report("weft encode", response.count, encodeTime)
+        print(String(format: "%-26@ %8.2f ms wall (one run, for scale)", "layout (not JSON)", seconds(layoutTime) * 1000))
 
         guard !options.weftOnly else { return }
         let data = Data(body)
         let responseData = Data(response)
         var parsed: Any = NSNull()
-        report("JSONSerialization decode", body.count, Stopwatch.median(runs: options.runs) {
+        report("JSONSerialization decode", body.count, Stopwatch.measure(runs: options.runs) {
             parsed = (try? JSONSerialization.jsonObject(with: data)) ?? NSNull()
         })
         let responseObject = (try? JSONSerialization.jsonObject(with: responseData)) ?? NSNull()
-        report("JSONSerialization encode", response.count, Stopwatch.median(runs: options.runs) {
+        report("JSONSerialization encode", response.count, Stopwatch.measure(runs: options.runs) {
             _ = try? JSONSerialization.data(withJSONObject: responseObject)
         })
         _ = parsed
-        report("JSONDecoder decode", body.count, Stopwatch.median(runs: options.runs) {
+        report("JSONDecoder decode", body.count, Stopwatch.measure(runs: options.runs) {
             _ = try? JSONDecoder().decode(CodableJSON.self, from: data)
         })
         if let codable = try? JSONDecoder().decode(CodableJSON.self, from: responseData) {
-            report("JSONEncoder encode", response.count, Stopwatch.median(runs: options.runs) {
+            report("JSONEncoder encode", response.count, Stopwatch.measure(runs: options.runs) {
                 _ = try? JSONEncoder().encode(codable)
             })
         }
     }
 
-    private func report(_ label: String, _ bytes: Int, _ time: Duration, fastest: Duration? = nil) {
-        let ms = Stopwatch.seconds(time) * 1000
-        var line = String(format: "%-26@ %8.2f ms %8.1f MB/s (median)", label, ms, Stopwatch.megabytesPerSecond(bytes, time))
-        if let fastest {
-            line += String(format: "  %8.1f MB/s (fastest run)", Stopwatch.megabytesPerSecond(bytes, fastest))
-        }
-        print(line)
+    /// Median MB/s by thread CPU time and by wall time, and the fastest run's.
+    private func report(_ label: String, _ bytes: Int, _ time: Stopwatch.Timing) {
+        print(
+            String(
+                format: "%-26@ %8.2f ms cpu %8.1f MB/s | wall %8.1f MB/s, fastest %8.1f MB/s", label, time.cpu * 1000,
+                Stopwatch.megabytesPerSecond(bytes, time.cpu), Stopwatch.megabytesPerSecond(bytes, time.wall),
+                Stopwatch.megabytesPerSecond(bytes, time.fastestWall)))
+    }
+
+    private func seconds(_ d: Duration) -> Double {
+        Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
     }
 
     private func problem(_ body: [UInt8]) -> String {
