@@ -179,18 +179,15 @@ public struct ElementDecoder {
 
     /// A view without both a width and a height in points gets a warning.
     private mutating func noteView(depth: Int) {
-        let style = frames.frame(at: depth).pointee.fields.element.style
-        if case .points = style.width, case .points = style.height { return }
+        let frame = frames.frame(at: depth)
+        if case .points = frame.pointee.fields.element.style.width,
+            case .points = frame.pointee.fields.element.style.height
+        {
+            return
+        }
         var path = treePath
         for level in stride(from: 1, through: depth, by: 1) {
-            switch frames.frame(at: level).pointee.slot {
-            case .root: break
-            case .children(let i): path.components += [.key("children"), .index(i)]
-            case .child: path.components.append(.key("child"))
-            case .overlay: path.components.append(.key("overlay"))
-            case .background: path.components.append(.key("background"))
-            case .corner: path.components.append(.key("corner"))
-            }
+            path.components += frames.frame(at: level).pointee.slot.components
         }
         warnings.append(ResponseWarning.viewWithoutSize(at: path))
     }

@@ -4,6 +4,18 @@ import WeftLayout
 enum ChildSlot: Sendable, Equatable {
     case root, children(Int), child, overlay, background, corner
 
+    /// The slot's place in its parent, as pointer components.
+    var components: [JSONPointer.Component] {
+        switch self {
+        case .root: return []
+        case .children(let i): return [.key("children"), .index(i)]
+        case .child: return [.key("child")]
+        case .overlay: return [.key("overlay")]
+        case .background: return [.key("background")]
+        case .corner: return [.key("corner")]
+        }
+    }
+
     /// The error path seen from one level further out.
     func wrap(_ error: RequestError) -> RequestError {
         switch self {
