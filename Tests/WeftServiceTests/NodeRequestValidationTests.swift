@@ -217,6 +217,21 @@ struct NodeRequestValidationTests {
         #expect(nodeError(rootRequest(deeper))?.problem == .limitExceeded)
     }
 
+    /// Layout and encoding recurse per element level: a tree at the limit
+    /// must still be served (here on a test thread's small stack).
+    @Test func servesTreesAtTheDepthLimit() throws {
+        let depth = DecodeLimits.standard.maxElementDepth
+        let insets = String(repeating: #"{"type": "inset", "child": "#, count: depth - 1) + #"{"type": "box"}"#
+            + String(repeating: "}", count: depth - 1)
+        // A stack level is two JSON levels deep, so the JSON limit allows one element less.
+        let stacks = String(repeating: #"{"type": "stack", "children": ["#, count: depth - 2) + #"{"type": "box"}"#
+            + String(repeating: "]}", count: depth - 2)
+        for tree in [insets, stacks] {
+            let response = LayoutNodeEndpoint.respond(body: Array(rootRequest(tree).utf8), flatten: true, textMeasurer: nil)
+            #expect(response.status == 200)
+        }
+    }
+
     @Test func servesOrRefusesAHugeFlatTree() throws {
         // A 5 MB array of boxes: more elements than the documented limit.
         let count = 5_000_000 / 16
