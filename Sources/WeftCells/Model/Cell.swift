@@ -1,0 +1,73 @@
+import WeftLayout
+
+/// One ASCellNode (or a plain UIKit cell passed through).
+///
+/// A `view` cell (Texture's `initWithViewBlock:` / view-controller block) is a
+/// `node` cell whose `node` is a `view` element: api.md lists `view` among the
+/// element types, and such a cell is a leaf that Texture measures like a box
+/// (semantics 7.2). Its `preferredSize` may sit on the cell's `style` or on
+/// the `view` element's; without either the response warns.
+public struct Cell: Sendable {
+    public var id: String?
+    public var kind: CellKind
+    /// What `layoutSpecThatFits:` returns; required for `node` cells.
+    public var node: Element?
+    /// The cell node's own style (e.g. `preferredSize`), applied as Texture
+    /// applies a node's style to the range its container offers (semantics 1.5).
+    public var style: Style
+    /// Interop cells: the size UIKit's `sizeForItemAtIndexPath:` would answer.
+    public var size: Size?
+    /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
+    public var constrainedSize: SizeRange?
+    public var accessoryType: AccessoryType
+    /// UIKit's separator insets; only `left` and `right` shape the separator line.
+    public var separatorInset: Edges
+    /// Copied to the UIKit cell; no effect on geometry (semantics 7.1).
+    public var selectionStyle: SelectionStyle
+    /// No effect on geometry (semantics 7.1).
+    public var neverShowPlaceholders: Bool
+
+    public init(
+        id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
+        size: Size? = nil, constrainedSize: SizeRange? = nil, accessoryType: AccessoryType = .none,
+        separatorInset: Edges = .none, selectionStyle: SelectionStyle = .default, neverShowPlaceholders: Bool = false
+    ) {
+        self.id = id
+        self.kind = kind
+        self.node = node
+        self.style = style
+        self.size = size
+        self.constrainedSize = constrainedSize
+        self.accessoryType = accessoryType
+        self.separatorInset = separatorInset
+        self.selectionStyle = selectionStyle
+        self.neverShowPlaceholders = neverShowPlaceholders
+    }
+
+    /// A node cell.
+    public static func node(_ id: String?, _ element: Element) -> Cell {
+        Cell(id: id, node: element)
+    }
+
+    /// A UIKit pass-through cell of a fixed size.
+    public static func interop(_ id: String?, size: Size) -> Cell {
+        Cell(id: id, kind: .interop, size: size)
+    }
+}
+
+public enum CellKind: String, Sendable, Hashable, CaseIterable {
+    /// An ASCellNode with a layout tree.
+    case node
+    /// A UIKit cell Texture never measures (ASWrapperCellNode, semantics 7.5).
+    case interop
+}
+
+/// UITableViewCellAccessoryType.
+public enum AccessoryType: String, Sendable, Hashable, CaseIterable {
+    case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+}
+
+/// UITableViewCellSelectionStyle.
+public enum SelectionStyle: String, Sendable, Hashable, CaseIterable {
+    case none, blue, gray, `default`
+}
