@@ -10,22 +10,50 @@ import WeftLayout
 public struct Cell: Sendable {
     public var id: String?
     public var kind: CellKind
-    /// What `layoutSpecThatFits:` returns; required for `node` cells.
-    public var node: Element?
-    /// The cell node's own style (e.g. `preferredSize`), applied as Texture
-    /// applies a node's style to the range its container offers (semantics 1.5).
-    public var style: Style
     /// Interop cells: the size UIKit's `sizeForItemAtIndexPath:` would answer.
     public var size: Size?
     /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
     public var constrainedSize: SizeRange?
     public var accessoryType: AccessoryType
-    /// UIKit's separator insets; only `left` and `right` shape the separator line.
-    public var separatorInset: Edges
     /// Copied to the UIKit cell; no effect on geometry (semantics 7.1).
     public var selectionStyle: SelectionStyle
     /// No effect on geometry (semantics 7.1).
     public var neverShowPlaceholders: Bool
+    /// The large, rarely changed parts live in one shared box: a cell is
+    /// copied into jobs and results, and an element tree with its styles is
+    /// about 2 KB inline.
+    private var content: Content
+
+    private final class Content: Sendable {
+        let node: Element?
+        let style: Style
+        let separatorInset: Edges
+
+        init(node: Element?, style: Style, separatorInset: Edges) {
+            self.node = node
+            self.style = style
+            self.separatorInset = separatorInset
+        }
+    }
+
+    /// What `layoutSpecThatFits:` returns; required for `node` cells.
+    public var node: Element? {
+        get { content.node }
+        set { content = Content(node: newValue, style: content.style, separatorInset: content.separatorInset) }
+    }
+
+    /// The cell node's own style (e.g. `preferredSize`), applied as Texture
+    /// applies a node's style to the range its container offers (semantics 1.5).
+    public var style: Style {
+        get { content.style }
+        set { content = Content(node: content.node, style: newValue, separatorInset: content.separatorInset) }
+    }
+
+    /// UIKit's separator insets; only `left` and `right` shape the separator line.
+    public var separatorInset: Edges {
+        get { content.separatorInset }
+        set { content = Content(node: content.node, style: content.style, separatorInset: newValue) }
+    }
 
     public init(
         id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
@@ -34,14 +62,12 @@ public struct Cell: Sendable {
     ) {
         self.id = id
         self.kind = kind
-        self.node = node
-        self.style = style
         self.size = size
         self.constrainedSize = constrainedSize
         self.accessoryType = accessoryType
-        self.separatorInset = separatorInset
         self.selectionStyle = selectionStyle
         self.neverShowPlaceholders = neverShowPlaceholders
+        self.content = Content(node: node, style: style, separatorInset: separatorInset)
     }
 
     /// A node cell.

@@ -36,4 +36,14 @@ public enum ContainerLimits {
     public static let maxCells = 100_000
     /// Texture treats sizes at or above 1e7 points as invalid (semantics 0.3).
     public static let maxLength = 10_000_000.0
+
+    /// For a decoder that counts cells as it reads them: the error to stop
+    /// with once `cellCount` passes the limit, pointing at `path` (the
+    /// `items` array or `sections`), before the cells are built.
+    public static func error(cellCount: Int, path: String) -> ContainerError? {
+        guard cellCount > maxCells else { return nil }
+        return ContainerError(
+            .tooManyCells, path: path,
+            detail: "\(cellCount) cells is over the limit of \(maxCells) per request; send the data in batches")
+    }
 }

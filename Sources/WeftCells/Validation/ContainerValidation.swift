@@ -27,9 +27,7 @@ public enum ContainerValidation {
         } else {
             path = request.usesItemsShorthand ? "/items" : "/sections"
         }
-        return ContainerError(
-            .tooManyCells, path: path,
-            detail: "\(count) cells is over the limit of \(ContainerLimits.maxCells) per request; send the data in batches")
+        return ContainerLimits.error(cellCount: count, path: path)
     }
 
     private static func checkContainer(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
