@@ -84,18 +84,14 @@ public enum ContainerLayout {
             }
         }
 
-        var placement: Placement
+        // Supplementary cells that were not laid out have no measurement and get no result.
+        let placement: Placement
         switch geometry.type {
         case .table: placement = TableLayout.place(request, sections, geometry)
         case .collection: placement = FlowLayout.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
-        // Supplementary cells that were not laid out carry no result.
-        for s in placement.sections.indices {
-            if sections[s].header == nil { placement.sections[s].header = nil }
-            if sections[s].footer == nil { placement.sections[s].footer = nil }
-        }
-        warnings += placement.warnings
+        warnings.append(contentsOf: placement.warnings)
         let hints = ContainerHints.compute(request, placement, geometry)
         return ContainerResult(
             contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)

@@ -44,11 +44,11 @@ public enum CellMeasurer {
     }
 
     /// Interop cells bring the size UIKit would ask their delegate for; with
-    /// only a `constrainedSize` Weft sizes them as an empty leaf in it (the
-    /// maximum when it is a valid size, else the minimum, semantics 3.1 (a)).
+    /// only a `constrainedSize` Weft sizes them as an empty leaf in the range
+    /// the container derived from it (the maximum when it is a valid size,
+    /// else the minimum, semantics 3.1 (a)).
     static func interopSize(_ cell: Cell, in range: SizeRange) -> Size {
         if let size = cell.size { return size }
-        let r = cell.constrainedSize ?? range
-        return r.clamp(TextureMath.validForSize(r.max) ? r.max : .zero)
+        return range.clamp(TextureMath.validForSize(range.max) ? range.max : .zero)
     }
 }
