@@ -92,7 +92,7 @@ public enum ContainerLayout {
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
         warnings.append(contentsOf: placement.warnings)
-        let hints = ContainerHints.compute(request, placement, geometry)
+        let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
         return ContainerResult(
             contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)
     }

@@ -110,3 +110,26 @@ import WeftLayout
         }
     }
 }
+
+@Suite struct PagesTests {
+    @Test func anItemSpanningTwoPagesIsInBoth() {
+        let frames = [(ip(0, 0), Frame(x: 0, y: 0, width: 10, height: 150)), (ip(0, 1), Frame(x: 0, y: 150, width: 10, height: 100))]
+        let pages = Pages.compute(itemFrames: frames, contentSize: size(10, 250), viewport: size(10, 100), horizontal: false)
+        #expect(pages.map(\.firstItem) == [ip(0, 0), ip(0, 0), ip(0, 1)])
+        #expect(pages.map(\.lastItem) == [ip(0, 0), ip(0, 1), ip(0, 1)])
+    }
+
+    @Test func emptyContentIsOneEmptyPage() {
+        let pages = Pages.compute(itemFrames: [], contentSize: .zero, viewport: size(320, 480), horizontal: false)
+        #expect(pages == [PageHint(index: 0, offset: .zero, firstItem: nil, lastItem: nil)])
+    }
+
+    @Test func aTinyViewportStopsAtThePageLimit() {
+        let frames = [(ip(0, 0), Frame(x: 0, y: 0, width: 10, height: 1e6))]
+        let viewport = size(10, 1e-3)
+        let pages = Pages.compute(itemFrames: frames, contentSize: size(10, 1e6), viewport: viewport, horizontal: false)
+        #expect(pages.count == ContainerLimits.maxPages)
+        #expect(pages.last?.lastItem == ip(0, 0))
+        #expect(Pages.isTruncated(contentSize: size(10, 1e6), viewport: viewport, horizontal: false))
+    }
+}

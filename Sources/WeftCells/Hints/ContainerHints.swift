@@ -2,7 +2,10 @@ import WeftLayout
 
 /// Puts the hint calculations together for one placed container.
 enum ContainerHints {
-    static func compute(_ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry) -> Hints {
+    static func compute(
+        _ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry,
+        warnings: inout [ContainerWarning]
+    ) -> Hints {
         let c = request.container
         let frames = placement.itemFrames
         let boundsRect = Frame(origin: c.contentOffset, size: c.bounds)
@@ -28,6 +31,10 @@ enum ContainerHints {
 
         let pages = Pages.compute(
             itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
+        if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
+            warnings.append(ContainerWarning(
+                path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
+        }
 
         var pager: PagerHint?
         if c.type == .pager {

@@ -36,6 +36,9 @@ public enum ContainerLimits {
     public static let maxCells = 100_000
     /// Texture treats sizes at or above 1e7 points as invalid (semantics 0.3).
     public static let maxLength = 10_000_000.0
+    /// The `pages` hint stops here (a tiny viewport over long content would
+    /// otherwise ask for billions), with a warning.
+    public static let maxPages = 100_000
 
     /// For a decoder that counts cells as it reads them: the error to stop
     /// with once `cellCount` passes the limit, pointing at `path` (the
