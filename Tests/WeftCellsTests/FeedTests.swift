@@ -9,10 +9,21 @@ import WeftLayout
     static let width = 375.0
     static let scale = 2.0
 
-    /// A post: padding around a media block whose height varies with `i`
-    /// (a ratio spec or an image), with a background behind it and a badge
-    /// over it. Only specs that WeftLayout lays out today.
+    /// A post: an author row (avatar and a growing body, as in api.md's
+    /// example) over a media block whose height varies with `i` (a ratio spec
+    /// or an image) with a background behind it and a badge over it, all in
+    /// padding.
     static func post(_ i: Int) -> Element {
+        var bodyStyle = Style()
+        bodyStyle.flexGrow = 1
+        bodyStyle.height = .points(20 + Double(i % 9) * 3.1)
+        var authorSpec = StackSpec()
+        authorSpec.spacing = 8
+        authorSpec.alignItems = .start
+        let author = Element(
+            .stack(authorSpec), id: "author",
+            children: [box(44, 44, id: "avatar"), Element(.box, id: "body", style: bodyStyle)])
+
         let media: Element
         if i % 2 == 0 {
             media = Element(.ratio(0.25 + Double(i % 7) * 0.13), id: "media", children: [Element(.box, id: "photo")])
@@ -23,9 +34,14 @@ import WeftLayout
             .relative(RelativeSpec(horizontal: .end, vertical: .start)), children: [box(24, 24, id: "badge")])
         let card = Element(.overlay, children: [media, badge])
         let withBackground = Element(.background(hasBackground: true), children: [Element(.box, id: "bg"), card])
+
+        var columnSpec = StackSpec()
+        columnSpec.direction = .vertical
+        columnSpec.spacing = 6
+        let column = Element(.stack(columnSpec), children: i % 4 == 3 ? [withBackground] : [author, withBackground])
         return Element(
             .inset(InsetSpec(top: 8 + Double(i % 5), left: 12, bottom: 8, right: 12)), id: "post-\(i)",
-            children: [withBackground])
+            children: [column])
     }
 
     static let feed = (0..<1000).map { Cell.node("post-\($0)", post($0)) }
@@ -53,6 +69,10 @@ import WeftLayout
             union = Frame(x: 0, y: 0, width: max(union.maxX, item.frame.maxX), height: max(union.maxY, item.frame.maxY))
         }
         #expect(result.contentSize == union.size)
+        // The author row's body grows into the row: 375 less 2 x 12 padding,
+        // the 44-point avatar and the 8-point spacing.
+        let body = items[0].layout?.children.first?.children.first?.children.last
+        #expect(body?.frame.width == Self.width - 24 - 44 - 8)
         // The heights really vary, so tiling is not trivially a multiple.
         #expect(Set(items.map(\.frame.height)).count > 10)
     }
