@@ -11,11 +11,23 @@ import WeftLayout
 ///
 /// The request must have passed `ContainerValidation.validate` first.
 public enum ContainerLayout {
+    /// Measures the cells one after another on the calling thread.
     public static func layout(_ request: ContainerRequest, context: LayoutContext) -> ContainerResult {
+        layout(request, context: context) { jobs, context in
+            jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: context) }
+        }
+    }
+
+    /// Lets the caller measure the cells its own way (a worker pool, a
+    /// cache): `measureAll` must return one `CellMeasurer.measure` result per
+    /// job, in the jobs' order.
+    public static func layout(
+        _ request: ContainerRequest, context: LayoutContext,
+        measureAll: ([CellJob], LayoutContext) -> [MeasuredCell]
+    ) -> ContainerResult {
         let context = cellContext(request, context)
         let jobs = jobs(for: request)
-        let measured = jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: context) }
-        return place(request, jobs: jobs, measured: measured)
+        return place(request, jobs: jobs, measured: measureAll(jobs, context))
     }
 
     /// The request's own scale and direction win over the caller's context;

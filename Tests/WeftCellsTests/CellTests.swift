@@ -90,3 +90,19 @@ import WeftLayout
         #expect(layout(ContainerRequest(container: container, items: items)).hints.batchFetch.shouldFetch)
     }
 }
+
+@Suite struct MeasurementPassTests {
+    @Test func measuringOnAPoolGivesTheSameResult() {
+        let request = ContainerRequest(
+            container: Container(type: .table, bounds: size(320, 480)),
+            items: (0..<100).map { Cell.node("r\($0)", row(height: Double($0 % 13) + 0.3)) }, pointScale: 3)
+        let serial = layout(request)
+        let pool = LayoutWorkerPool(workers: 2)
+        let pooled = ContainerLayout.layout(request, context: LayoutContext()) { jobs, context in
+            pool.run(count: jobs.count) { CellMeasurer.measure(jobs[$0].cell, in: jobs[$0].range, context: context) } ?? []
+        }
+        #expect(pooled.sections[0].items.map(\.frame) == serial.sections[0].items.map(\.frame))
+        #expect(pooled.sections[0].items.map(\.layout) == serial.sections[0].items.map(\.layout))
+        #expect(pooled.contentSize == serial.contentSize)
+    }
+}
