@@ -34,7 +34,7 @@ public enum CellMeasurer {
     /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
     /// lays it out, and the cell takes the tree's size unclamped.
     static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
-        let resolved = range.intersect(CellStyleRange.resolve(style, parentSize: range.max))
+        let resolved = range.intersect(style.resolvedRange(parentSize: range.max))
         let layout = LayoutEngine.layout(root, in: resolved, context: context)
         // Texture only measures a cell whose range has significant area
         // (both maxima > 0.1, semantics 4.0); otherwise its frame stays zero.
