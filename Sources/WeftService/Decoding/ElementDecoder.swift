@@ -17,6 +17,9 @@ public struct ElementDecoder {
     /// Remarks about the trees read so far (api.md: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public private(set) var warnings: [ResponseWarning] = []
+    /// A container decoder turns this off: there a cell's own style may
+    /// carry the view's size, and WeftCells reports view cells itself.
+    public var reportsViewsWithoutSize = true
     /// Where the tree being decoded sits in the request, for warning paths.
     private var treePath = JSONPointer()
 
@@ -82,7 +85,7 @@ public struct ElementDecoder {
                 }
                 // `current` is closed: complete it and hand it to its parent.
                 try close(current)
-                if case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
+                if reportsViewsWithoutSize, case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
                 guard depth > 0 else {
                     let root = current.pointee.fields
                     return DecodedElement(
