@@ -9,6 +9,7 @@ extension JSONReader {
     }
 
     /// A finite number.
+    @inline(__always)
     public mutating func contractNumber() throws(RequestError) -> Double {
         let kind = try peekKind()
         guard kind == .number else { throw wrongType("a number", got: kind) }
@@ -18,6 +19,7 @@ extension JSONReader {
     }
 
     /// A finite number >= 0.
+    @inline(__always)
     public mutating func contractLength() throws(RequestError) -> Double {
         let value = try contractNumber()
         guard value >= 0 else { throw RequestError(.invalidValue, "must not be negative, got \(value)") }
@@ -48,12 +50,14 @@ extension JSONReader {
     }
 
     /// Consumes `{` of an object the contract requires.
+    @inline(__always)
     public mutating func contractObjectStart() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .object else { throw wrongType("an object", got: kind) }
         return try objectStart()
     }
 
+    @inline(__always)
     public mutating func contractArrayStart() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .array else { throw wrongType("an array", got: kind) }

@@ -7,7 +7,8 @@ import WeftLayout
 /// It does not recurse: open elements live in a heap stack of frames, so
 /// the thread's stack use is the same for a flat tree and for one at the
 /// depth limit. The JSON Pointer of an error is rebuilt from that stack only
-/// when an error happens.
+/// when an error happens. Use one decoder per request: copies share their
+/// frame buffer.
 public struct ElementDecoder {
     public let limits: DecodeLimits
     /// Elements decoded so far, over every tree this decoder has read.

@@ -53,6 +53,7 @@ public struct JSONReader {
     // MARK: - Values
 
     /// What the next value is, without consuming it.
+    @inline(__always)
     public mutating func peekKind() throws(RequestError) -> JSONKind {
         let b = peekByte()
         switch b {
@@ -67,6 +68,7 @@ public struct JSONReader {
     }
 
     /// Consumes `null` if it comes next.
+    @inline(__always)
     public mutating func consumeNull() throws(RequestError) -> Bool {
         guard peekByte() == UInt8(ascii: "n") else { return false }
         try expectLiteral("null")
@@ -99,6 +101,7 @@ public struct JSONReader {
     // MARK: - Objects and arrays
 
     /// Consumes `{`; returns false (and consumes `}`) for an empty object.
+    @inline(__always)
     public mutating func objectStart() throws(RequestError) -> Bool {
         guard peekByte() == UInt8(ascii: "{") else { throw syntaxError("expected an object") }
         try open()
@@ -111,6 +114,7 @@ public struct JSONReader {
     }
 
     /// Reads a member's key and the `:` after it.
+    @inline(__always)
     public mutating func key() throws(RequestError) -> JSONKey {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string key") }
         let key = try scanKey()
@@ -120,6 +124,7 @@ public struct JSONReader {
     }
 
     /// After a member's value: true at `,` (another member follows), false at `}`.
+    @inline(__always)
     public mutating func objectNext() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: ","):
@@ -147,6 +152,7 @@ public struct JSONReader {
     }
 
     /// After an element: true at `,`, false at `]`.
+    @inline(__always)
     public mutating func arrayNext() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: ","):

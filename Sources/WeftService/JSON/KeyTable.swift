@@ -90,6 +90,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
         return true
     }
 
+    @inline(__always)
     public func lookup(_ key: JSONKey) -> Value? {
         key.withUTF8 { lookup($0) }
     }
