@@ -1,0 +1,53 @@
+/// Header fields in arrival order. Names are stored lowercased: field names
+/// are case-insensitive (RFC 9110 §5.1), so lookups compare them directly.
+public struct HTTPHeaders: Sendable, Sequence {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    public init(_ fields: [(name: String, value: String)]) {
+        for field in fields { add(field.name, field.value) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((name.lowercased(), value))
+    }
+
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        add(name, value)
+    }
+
+    public mutating func remove(_ name: String) {
+        let lowered = name.lowercased()
+        fields.removeAll { $0.name == lowered }
+    }
+
+    public subscript(name: String) -> String? {
+        let lowered = name.lowercased()
+        return fields.first { $0.name == lowered }?.value
+    }
+
+    public func values(_ name: String) -> [String] {
+        let lowered = name.lowercased()
+        return fields.filter { $0.name == lowered }.map(\.value)
+    }
+
+    /// Every comma-separated element of every line of `name`, trimmed, as lists combine (RFC 9110 §5.3).
+    public func listElements(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }
+            .map { trimmedWhitespace($0) }
+            .filter { !$0.isEmpty }
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+}
+
+func trimmedWhitespace<S: StringProtocol>(_ text: S) -> String {
+    var scalars = Substring(text)[...]
+    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
+    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
+    return String(scalars)
+}
