@@ -20,7 +20,14 @@ final class EventLoop: @unchecked Sendable {
     private var listener: Int32?
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let inbox = Protected<[LoopMessage]>([])
+    private let inbox = Protected(Inbox())
+
+    /// Messages from other threads; `isOpen` turns false when the loop ends,
+    /// so a late worker never writes to a wake pipe whose descriptor was reused.
+    private struct Inbox {
+        var messages: [LoopMessage] = []
+        var isOpen = true
+    }
 
     private static let listenerID: UInt64 = 0
     private static let wakeID: UInt64 = 1
@@ -58,13 +65,13 @@ final class EventLoop: @unchecked Sendable {
 
     /// Thread-safe: hands a message to the loop and wakes it if it was not already due to look.
     func post(_ message: LoopMessage) {
-        let wasEmpty = inbox.withLock { messages in
-            messages.append(message)
-            return messages.count == 1
-        }
-        if wasEmpty {
-            var byte: UInt8 = 1
-            _ = write(wakeWrite, &byte, 1)
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.messages.append(message)
+            if inbox.messages.count == 1 {
+                var byte: UInt8 = 1
+                _ = write(wakeWrite, &byte, 1)
+            }
         }
     }
 
@@ -99,8 +106,12 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) { connection.close() }
         closeListener()
         epoll.close()
-        close(wakeRead)
-        close(wakeWrite)
+        inbox.withLock { inbox in
+            inbox.isOpen = false
+            inbox.messages = []
+            close(wakeRead)
+            close(wakeWrite)
+        }
     }
 
     private func acceptConnections() {
@@ -140,9 +151,9 @@ final class EventLoop: @unchecked Sendable {
     private func receiveMessages() {
         var sink = [UInt8](repeating: 0, count: 256)
         while read(wakeRead, &sink, sink.count) > 0 {}
-        let messages = inbox.withLock { messages in
-            defer { messages.removeAll(keepingCapacity: true) }
-            return messages
+        let messages = inbox.withLock { inbox in
+            defer { inbox.messages.removeAll(keepingCapacity: true) }
+            return inbox.messages
         }
         for message in messages {
             switch message {

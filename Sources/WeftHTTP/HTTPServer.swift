@@ -76,7 +76,7 @@ public final class HTTPServer: Sendable {
         let deadline = monotonicNanoseconds() + nanoseconds(fromSeconds: timeoutSeconds ?? configuration.drainTimeoutSeconds)
         for loop in loops { loop.post(.drain(deadline: deadline)) }
         for thread in threads { thread.join() }
-        pool?.shutdown()
+        pool?.shutdown(deadline: deadline)
         state.withLock { state in
             state.stopped = true
             state.loops = []

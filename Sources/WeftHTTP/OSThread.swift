@@ -27,4 +27,8 @@ final class OSThread: @unchecked Sendable {
     func join() {
         pthread_join(handle, nil)
     }
+
+    func detach() {
+        pthread_detach(handle)
+    }
 }

@@ -19,3 +19,13 @@ func monotonicNanoseconds() -> UInt64 {
 func nanoseconds(fromSeconds seconds: Double) -> UInt64 {
     UInt64(max(0, seconds) * 1_000_000_000)
 }
+
+/// The wall-clock time `nanoseconds` from now, as pthread_cond_timedwait wants it.
+func realtime(after nanoseconds: UInt64) -> timespec {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let total = UInt64(now.tv_nsec) + nanoseconds % 1_000_000_000
+    now.tv_sec += Int(nanoseconds / 1_000_000_000) + Int(total / 1_000_000_000)
+    now.tv_nsec = Int(total % 1_000_000_000)
+    return now
+}

@@ -9,12 +9,14 @@ final class WorkerPool: @unchecked Sendable {
     private var head = 0
     private var count = 0
     private var stopping = false
-    private var threads: [OSThread] = []
+    private var runningThreads = 0
 
     init(threadCount: Int, queueDepth: Int) {
         queue = Array(repeating: nil, count: max(1, queueDepth))
-        for index in 0..<max(1, threadCount) {
-            threads.append(OSThread(name: "weft-worker-\(index)") { [self] in runJobs() })
+        runningThreads = max(1, threadCount)
+        for index in 0..<runningThreads {
+            // Detached: a handler stuck past the drain deadline must not hold the process open.
+            OSThread(name: "weft-worker-\(index)") { [self] in runJobs() }.detach()
         }
     }
 
@@ -28,18 +30,26 @@ final class WorkerPool: @unchecked Sendable {
         }
     }
 
-    /// Runs what is already queued, then stops the threads.
-    func shutdown() {
+    /// Lets queued jobs finish, then stops the threads; waits for them until `deadline`
+    /// (monotonic nanoseconds) at most.
+    func shutdown(deadline: UInt64) {
         lock.withLock {
             stopping = true
             lock.broadcast()
+            while runningThreads > 0 {
+                let now = monotonicNanoseconds()
+                guard now < deadline else { return }
+                lock.wait(untilRealtime: realtime(after: deadline - now))
+            }
         }
-        for thread in threads { thread.join() }
-        threads.removeAll()
     }
 
     private func runJobs() {
         while let job = nextJob() { job() }
+        lock.withLock {
+            runningThreads -= 1
+            lock.broadcast()
+        }
     }
 
     private func nextJob() -> Job? {
