@@ -81,6 +81,8 @@ final class Connection {
                 if case .lingering = phase { continue }
                 loop.scratch.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
                 processRequests()
+                // A short read emptied the socket; asking again would only return EAGAIN.
+                if count < loop.scratch.count && !transport.hasBufferedInput { return }
             case .wouldBlock(let wantsWrite):
                 transportWantsWrite = wantsWrite
                 return
@@ -129,7 +131,7 @@ final class Connection {
 
     private func dispatch(_ parsed: ParsedRequest) {
         let head = parsed.head
-        let tokens = head.headers.listElements("connection").map { $0.lowercased() }
+        let tokens = head.headers["connection"] == nil ? [] : head.headers.listElements("connection").map { $0.lowercased() }
         let keepAlive = head.version == .http11 ? !tokens.contains("close") : tokens.contains("keep-alive")
         let closeAfter = !keepAlive || loop.isDraining
         if closeAfter { phase = .closingAfterWrites }

@@ -48,14 +48,14 @@ final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// Mutable state guarded by a lock.
-final class Protected<Value>: @unchecked Sendable {
+/// Mutable state guarded by a lock (Synchronization's Mutex needs macOS 15; the package targets 14).
+public final class Protected<Value>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         try lock.withLock { try body(&value) }
     }
 }

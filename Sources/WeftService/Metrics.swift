@@ -12,6 +12,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let responseBytes: CoreMetrics.Counter
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
+    private let cache = Protected<[RouteKey: RouteInstruments]>([:])
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -35,12 +36,35 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
 
     public func requestFinished(_ record: RequestRecord) {
         inFlight.decrement()
-        let dimensions = [("route", record.route), ("method", record.method), ("status", String(record.status))]
-        CoreMetrics.Counter(label: "weft_http_requests_total", dimensions: dimensions, factory: factory).increment()
-        CoreMetrics.Timer(label: "weft_http_request_duration_seconds", dimensions: [("route", record.route)], factory: factory)
-            .recordNanoseconds(Int64(record.durationSeconds * 1e9))
+        let instruments = instruments(for: RouteKey(route: record.route, method: record.method, status: record.status))
+        instruments.requests.increment()
+        instruments.latency.recordNanoseconds(Int64(record.durationSeconds * 1e9))
         requestBytes.increment(by: record.requestBytes)
         responseBytes.increment(by: record.responseBytes)
+    }
+
+    private struct RouteKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct RouteInstruments {
+        var requests: CoreMetrics.Counter
+        var latency: CoreMetrics.Timer
+    }
+
+    /// Instruments are looked up once per route, method and status: asking the
+    /// factory each time validated metric names on every request.
+    private func instruments(for key: RouteKey) -> RouteInstruments {
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let dimensions = [("route", key.route), ("method", key.method), ("status", String(key.status))]
+        let made = RouteInstruments(
+            requests: CoreMetrics.Counter(label: "weft_http_requests_total", dimensions: dimensions, factory: factory),
+            latency: CoreMetrics.Timer(label: "weft_http_request_duration_seconds", dimensions: [("route", key.route)],
+                                       factory: factory))
+        cache.withLock { $0[key] = made }
+        return made
     }
 
     /// For the cell cache: one call per lookup.

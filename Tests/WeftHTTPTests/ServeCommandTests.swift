@@ -1,0 +1,23 @@
+import Foundation
+import Testing
+
+@Suite struct ServeCommandTests {
+    @Test func helpListsEveryFlagWithItsVariableAndDefault() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--help"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        for expected in ["--host", "WEFT_HOST", "127.0.0.1", "--port", "WEFT_PORT", "8080", "--max-header-bytes",
+                         "16384", "--max-body-bytes", "8388608", "--read-timeout", "--idle-timeout", "--drain-timeout",
+                         "--max-connections", "1024", "--workers", "--queue-depth", "--tls-cert", "--tls-key",
+                         "--cors-origin", "--auth-token", "WEFT_AUTH_TOKEN", "--log-level"] {
+            #expect(help.contains(expected), "help lacks \(expected)")
+        }
+    }
+}
