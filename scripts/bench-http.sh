@@ -20,7 +20,8 @@ binary="$scratch/release/weft"
 
 # The access log is off for the run (warning level): writing a line per request
 # to a terminal would measure the terminal.
-"$binary" serve --host 127.0.0.1 --port "$port" --log-level warning >"$out/server.log" 2>&1 &
+# Extra server flags (e.g. --event-loops 1) come from WEFT_BENCH_ARGS.
+"$binary" serve --host 127.0.0.1 --port "$port" --log-level warning ${WEFT_BENCH_ARGS:-} >"$out/server.log" 2>&1 &
 server=$!
 for _ in $(seq 50); do
     curl -fsS "http://127.0.0.1:$port/healthz" >/dev/null 2>&1 && break

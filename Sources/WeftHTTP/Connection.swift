@@ -34,6 +34,7 @@ final class Connection {
     private var phase = Phase.open
     private var peerClosed = false
     private var transportWantsWrite = false
+    private var readWantsWrite = false
     private var registeredEvents: UInt32
     private var processing = false
 
@@ -57,8 +58,12 @@ final class Connection {
 
     func handle(events: UInt32) {
         if events & Epoll.writable != 0 {
+            let readWasWaiting = readWantsWrite
             transportWantsWrite = false
+            readWantsWrite = false
             flush()
+            // TLS may need to send (a handshake message) before it can read on.
+            if readWasWaiting && !isClosed { readAvailable() }
         }
         if !isClosed, events & (EPOLLIN.rawValue | EPOLLRDHUP.rawValue | EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 && events & EPOLLIN.rawValue == 0 {
@@ -84,7 +89,8 @@ final class Connection {
                 // A short read emptied the socket; asking again would only return EAGAIN.
                 if count < loop.scratch.count && !transport.hasBufferedInput { return }
             case .wouldBlock(let wantsWrite):
-                transportWantsWrite = wantsWrite
+                transportWantsWrite = transportWantsWrite || wantsWrite
+                readWantsWrite = wantsWrite
                 return
             case .closed:
                 peerClosed = true

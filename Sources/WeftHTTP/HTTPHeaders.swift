@@ -46,8 +46,8 @@ public struct HTTPHeaders: Sendable, Sequence {
 }
 
 func trimmedWhitespace<S: StringProtocol>(_ text: S) -> String {
-    var scalars = Substring(text)[...]
-    while let first = scalars.first, first == " " || first == "\t" { scalars.removeFirst() }
-    while let last = scalars.last, last == " " || last == "\t" { scalars.removeLast() }
-    return String(scalars)
+    var bytes = Substring(text).utf8[...]
+    while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+    while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+    return String(Substring(bytes))
 }

@@ -23,6 +23,13 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
+    /// The body's media type from Content-Type, lowercased and without parameters ("application/json").
+    public var mediaType: String? {
+        guard let contentType = headers["content-type"] else { return nil }
+        let type = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { contentType[..<$0] } ?? contentType[...]
+        return trimmedWhitespace(type).lowercased()
+    }
+
     /// The value of `name` in an application/x-www-form-urlencoded query, undecoded.
     public func queryValue(_ name: String) -> String? {
         for pair in query.split(separator: "&") {

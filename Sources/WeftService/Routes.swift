@@ -41,8 +41,7 @@ public enum ServiceRoutes {
     /// A body that is not JSON is refused before any decoder sees it (415);
     /// a missing Content-Type is given the benefit of the doubt.
     static func requireJSON(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let type = request.headers["content-type"] else { return nil }
-        let mediaType = trimmed(type.split(separator: ";").first.map(String.init) ?? "").lowercased()
+        guard let mediaType = request.mediaType else { return nil }
         if mediaType == "application/json" || mediaType.hasSuffix("+json") { return nil }
         return ProblemDetails.response(status: 415, detail: "send the body as application/json, not \(mediaType)")
     }
@@ -55,9 +54,5 @@ public enum ServiceRoutes {
 
     private static func isTrue(_ value: String?) -> Bool {
         value == "1" || value == "true"
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        String(text.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     }
 }
