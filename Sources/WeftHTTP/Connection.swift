@@ -104,7 +104,7 @@ final class Connection {
 
     private var wantsToRead: Bool {
         switch phase {
-        case .open: !peerClosed && slots.count < loop.processor.configuration.maxPipelinedRequests
+        case .open: !peerClosed && hasRoomForRequests
         case .closingAfterWrites: false
         case .lingering: !peerClosed
         }
@@ -112,12 +112,19 @@ final class Connection {
 
     // MARK: requests
 
+    /// A client that pipelines without reading its answers is not read from
+    /// either, so neither queued requests nor unsent responses grow without bound.
+    private var hasRoomForRequests: Bool {
+        slots.count < loop.processor.configuration.maxPipelinedRequests && outputPending < Self.maxUnsentBytes
+    }
+
+    private static let maxUnsentBytes = 1 << 20
+
     private func processRequests() {
         guard !processing else { return }
         processing = true
         defer { processing = false }
-        while case .open = phase, slots.count < loop.processor.configuration.maxPipelinedRequests,
-              let event = parser.next() {
+        while case .open = phase, hasRoomForRequests, let event = parser.next() {
             switch event {
             case .continueExpected:
                 appendSlot(.ready(ResponseSerializer.continueResponse, closeAfter: false))

@@ -47,6 +47,11 @@ struct RequestProcessor: Sendable {
             let methods = router.allowedMethods(request.path) ?? ["GET", "POST", "OPTIONS"]
             return .immediate(finish(cors.preflightResponse(request, allowedMethods: methods), context: context))
         }
+        if request.path == "*" && request.method == "OPTIONS" {
+            var headers = HTTPHeaders()
+            headers.add("allow", "GET, HEAD, POST, OPTIONS")
+            return .immediate(finish(HTTPResponse(status: 204, headers: headers), context: context))
+        }
         switch router.resolve(method: request.method, path: request.path) {
         case .notFound:
             let response = ProblemDetails.response(status: 404, detail: "no route for \(request.path)")

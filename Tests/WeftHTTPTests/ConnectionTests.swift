@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeftHTTP
 
@@ -131,6 +132,26 @@ import WeftHTTP
             let third = try RawClient(port: server.port)
             #expect(third.readResponse()?.status == 503)
             #expect(third.isClosedByServer())
+        }
+    }
+}
+
+@Suite struct BackpressureTests {
+    @Test func pipeliningClientThatNeverReadsIsNotServedWithoutBound() throws {
+        try withServer({ $0.maxPipelinedRequests = 4 }) { server in
+            let client = try RawClient(port: server.port)
+            // 2000 pipelined requests for ~4 KB answers, none read yet: the server must stop reading, not buffer them all.
+            let burst = Array(String(repeating: get("/big"), count: 2000).utf8)
+            let fd = client.fd
+            let sender = Thread { RawClient.send(burst, to: fd) }
+            sender.start()
+            usleep(300_000)
+            var answered = 0
+            while answered < 2000, let response = client.readResponse() {
+                #expect(response.status == 200)
+                answered += 1
+            }
+            #expect(answered == 2000)
         }
     }
 }

@@ -41,7 +41,10 @@ final class RawClient {
 
     func send(_ text: String) { send(Array(text.utf8)) }
 
-    func send(_ bytes: [UInt8]) {
+    func send(_ bytes: [UInt8]) { Self.send(bytes, to: fd) }
+
+    /// Blocks until all of `bytes` are written; usable from another thread while this one reads.
+    static func send(_ bytes: [UInt8], to fd: Int32) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL)) }
