@@ -42,6 +42,7 @@ final class EventLoop: @unchecked Sendable {
     private(set) var isDraining = false
     private var drainDeadline: UInt64 = .max
     private var lastSweep: UInt64 = 0
+    private var acceptPausedUntil: UInt64?
     private var running = true
 
     init(listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
@@ -94,6 +95,7 @@ final class EventLoop: @unchecked Sendable {
             }
             if now - lastSweep >= 100_000_000 {
                 lastSweep = now
+                resumeAcceptingIfDue()
                 for connection in Array(connections.values) {
                     connection.checkTimers(now: now, readTimeout: readTimeout, idleTimeout: idleTimeout)
                 }
@@ -118,7 +120,10 @@ final class EventLoop: @unchecked Sendable {
         guard let listener else { return }
         for _ in 0..<64 {
             let fd = ListeningSocket.accept(listener)
-            guard fd >= 0 else { return }
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE { pauseAccepting() }
+                return
+            }
             guard connectionBudget.tryReserve() else {
                 // Over the limit: say so in one non-blocking write instead of leaving the client hanging.
                 let refusal = ResponseSerializer.serialize(
@@ -148,6 +153,20 @@ final class EventLoop: @unchecked Sendable {
         }
     }
 
+    /// Out of descriptors: the listener stays readable, so leaving it in epoll
+    /// would spin. Look again after a while, when connections may have closed.
+    private func pauseAccepting() {
+        guard let listener, acceptPausedUntil == nil else { return }
+        epoll.remove(listener)
+        acceptPausedUntil = now + 100_000_000
+    }
+
+    private func resumeAcceptingIfDue() {
+        guard let until = acceptPausedUntil, now >= until else { return }
+        acceptPausedUntil = nil
+        if let listener { epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue) }
+    }
+
     private func receiveMessages() {
         var sink = [UInt8](repeating: 0, count: 256)
         while read(wakeRead, &sink, sink.count) > 0 {}
@@ -169,7 +188,7 @@ final class EventLoop: @unchecked Sendable {
 
     private func closeListener() {
         guard let listener else { return }
-        epoll.remove(listener)
+        if acceptPausedUntil == nil { epoll.remove(listener) }
         close(listener)
         self.listener = nil
     }

@@ -32,8 +32,12 @@ public final class HTTPServer: Sendable {
 
     /// Binds and starts serving; returns once the sockets listen.
     public func start() throws {
+        guard state.withLock({ $0.loops.isEmpty && !$0.stopped }) else {
+            throw HTTPServerError(description: "the server was already started")
+        }
         // A peer that vanishes mid-write must cost one connection, not the process.
         signal(SIGPIPE, SIG_IGN)
+        raiseDescriptorLimit(toFit: configuration.maxConnections)
         let tlsContext = try configuration.tls.map { try TLSContext(files: $0) }
         let loopCount = max(1, configuration.eventLoops)
         var listeners: [Int32] = []
@@ -88,4 +92,15 @@ public final class HTTPServer: Sendable {
     public func stop() {
         drain(timeoutSeconds: 0)
     }
+}
+
+/// The default soft limit (often 1024 descriptors) is below what
+/// `--max-connections` plus listeners and pipes need; the hard limit usually is not.
+private func raiseDescriptorLimit(toFit connections: Int) {
+    var limits = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return }
+    let wanted = rlim_t(connections + 64)
+    guard limits.rlim_cur < wanted else { return }
+    limits.rlim_cur = min(wanted, limits.rlim_max)
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
 }

@@ -92,6 +92,11 @@ struct Serve: ParsableCommand {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
             source.setEventHandler {
+                // A second signal (Ctrl-C twice) means: stop now, do not wait for the drain.
+                guard !server.isDraining else {
+                    logger.warning("stopping without waiting for the drain")
+                    Glibc.exit(1)
+                }
                 logger.notice("draining", metadata: ["signal": "\(signalNumber)"])
                 server.drain()
                 finished.signal()
