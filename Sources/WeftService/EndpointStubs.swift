@@ -20,14 +20,3 @@ public enum FontsEndpoint {
         ServiceResponse(status: 200, contentType: "application/json", body: Array(#"{"fonts":[]}"#.utf8))
     }
 }
-
-public enum OpenAPIDocument {
-    public static let yaml = """
-        openapi: 3.1.0
-        info:
-          title: Weft
-          version: "1"
-        paths: {}
-
-        """
-}

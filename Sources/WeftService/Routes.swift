@@ -10,6 +10,8 @@ public enum ServiceRoutes {
             request.serverIsDraining ? draining : ready
         }
         router.add("GET", "/openapi.yaml", execution: .eventLoop) { _ in openAPI }
+        router.add("GET", "/", execution: .eventLoop) { _ in playground }
+        router.add("GET", "/weft-client.js", execution: .eventLoop) { _ in clientModule }
         router.add("GET", "/metrics") { _ in
             HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                          body: metrics?.render() ?? [])
@@ -35,8 +37,14 @@ public enum ServiceRoutes {
         headers.add("retry-after", "5")
         return ProblemDetails.response(status: 503, detail: "the server is draining", headers: headers)
     }()
+    // openapi.yaml and the playground are embedded as string literals by
+    // scripts/embed-web.py, so `swift run` from a clean checkout needs no resource bundle.
     private static let openAPI = HTTPResponse(status: 200, contentType: "application/yaml",
-                                              body: Array(OpenAPIDocument.yaml.utf8))
+                                              body: Array(EmbeddedWeb.openAPI.utf8))
+    private static let playground = HTTPResponse(status: 200, contentType: "text/html; charset=utf-8",
+                                                 body: Array(EmbeddedWeb.playgroundHTML.utf8))
+    private static let clientModule = HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8",
+                                                   body: Array(EmbeddedWeb.clientJS.utf8))
 
     /// A body that is not JSON is refused before any decoder sees it (415);
     /// a missing Content-Type is given the benefit of the doubt.
