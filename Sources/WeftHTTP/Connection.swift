@@ -134,7 +134,9 @@ final class Connection {
                 refuse(status: error.status, detail: error.detail)
             }
         }
-        if parser.isMidRequest {
+        // The read timeout measures the client, so it does not run while the
+        // server itself holds requests back at the pipelining limit.
+        if parser.isMidRequest && hasRoomForRequests {
             if readStartedAt == nil { readStartedAt = loop.now }
         } else {
             readStartedAt = nil

@@ -50,3 +50,15 @@ import WeftHTTP
         }
     }
 }
+
+@Suite struct SlowServerTests {
+    @Test func deepPipelineBehindSlowHandlersIsNotTimedOut() throws {
+        try withServer({ $0.readTimeoutSeconds = 0.3; $0.maxPipelinedRequests = 2; $0.workers = 1 }) { server in
+            let client = try RawClient(port: server.port)
+            // Six requests of 150 ms each, queued behind a limit of two: the server is slow, not the client.
+            client.send(String(repeating: get("/slow?ms=150"), count: 6))
+            let statuses = (0..<6).compactMap { _ in client.readResponse()?.status }
+            #expect(statuses == Array(repeating: 200, count: 6))
+        }
+    }
+}
