@@ -10,6 +10,7 @@ final class Connection {
     private let transport: any Transport
     private unowned let loop: EventLoop
     private var parser: RequestParser
+    private let maxPipelinedRequests: Int
 
     /// Responses in request order; pipelined requests may finish out of order
     /// on the pool, but are written in the order they arrived (RFC 9112 §9.3.2).
@@ -49,6 +50,7 @@ final class Connection {
         self.loop = loop
         let configuration = loop.processor.configuration
         parser = RequestParser(maxHeaderBytes: configuration.maxHeaderBytes, maxBodyBytes: configuration.maxBodyBytes)
+        maxPipelinedRequests = configuration.maxPipelinedRequests
         readStartedAt = now
         lastActivity = now
         registeredEvents = Epoll.readable
@@ -115,7 +117,7 @@ final class Connection {
     /// A client that pipelines without reading its answers is not read from
     /// either, so neither queued requests nor unsent responses grow without bound.
     private var hasRoomForRequests: Bool {
-        slots.count < loop.processor.configuration.maxPipelinedRequests && outputPending < Self.maxUnsentBytes
+        slots.count < maxPipelinedRequests && outputPending < Self.maxUnsentBytes
     }
 
     private static let maxUnsentBytes = 1 << 20

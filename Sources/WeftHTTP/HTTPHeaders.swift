@@ -10,7 +10,7 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     public mutating func add(_ name: String, _ value: String) {
-        fields.append((name.lowercased(), value))
+        fields.append((Self.lowercased(name), value))
     }
 
     public mutating func set(_ name: String, _ value: String) {
@@ -19,17 +19,17 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     public mutating func remove(_ name: String) {
-        let lowered = name.lowercased()
+        let lowered = Self.lowercased(name)
         fields.removeAll { $0.name == lowered }
     }
 
     public subscript(name: String) -> String? {
-        let lowered = name.lowercased()
+        let lowered = Self.lowercased(name)
         return fields.first { $0.name == lowered }?.value
     }
 
     public func values(_ name: String) -> [String] {
-        let lowered = name.lowercased()
+        let lowered = Self.lowercased(name)
         return fields.filter { $0.name == lowered }.map(\.value)
     }
 
@@ -38,6 +38,11 @@ public struct HTTPHeaders: Sendable, Sequence {
         values(name).flatMap { $0.split(separator: ",") }
             .map { trimmedWhitespace($0) }
             .filter { !$0.isEmpty }
+    }
+
+    /// Names are nearly always lowercase already (HTTP/2 made it the norm); skip the copy then.
+    private static func lowercased(_ name: String) -> String {
+        name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? name.lowercased() : name
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

@@ -23,7 +23,9 @@ enum Dispatch {
 
 /// Everything between a parsed request and response bytes: CORS, routing,
 /// auth, body decoding, the handler, compression, logging and metrics.
-struct RequestProcessor: Sendable {
+/// A class, not a struct: every connection reaches it on every request, and
+/// copying its configuration each time showed up in profiles.
+final class RequestProcessor: Sendable {
     let router: Router
     let configuration: HTTPServerConfiguration
     let cors: CORSPolicy
@@ -76,7 +78,7 @@ struct RequestProcessor: Sendable {
             case .eventLoop:
                 return .immediate(run(route, request, context: finalContext))
             case .workerPool:
-                return .pooled { [self] in run(route, request, context: finalContext) }
+                return .pooled { self.run(route, request, context: finalContext) }
             }
         }
     }
