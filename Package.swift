@@ -19,7 +19,7 @@ let package = Package(
     targets: [
         .target(name: "WeftLayout", swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
-        .systemLibrary(name: "CZlib", path: "Sources/CZlib"),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(
             name: "CWeftTLS",

@@ -128,8 +128,8 @@ final class Connection {
         defer { processing = false }
         while case .open = phase, hasRoomForRequests, let event = parser.next() {
             switch event {
-            case .continueExpected:
-                appendSlot(.ready(ResponseSerializer.continueResponse, closeAfter: false))
+            case .continueExpected(let head):
+                answerExpectation(head)
             case .request(let request):
                 dispatch(request)
             case .failure(let error):
@@ -175,6 +175,23 @@ final class Connection {
                 complete(sequence: sequence, bytes: loop.processor.overloaded(context: context), closeAfter: closeAfter)
             }
         }
+    }
+
+    /// Invites the body, unless the request will be refused whatever it holds:
+    /// then the refusal goes out now and the body is never uploaded (RFC 9110 §10.1.1).
+    private func answerExpectation(_ head: RequestHead) {
+        guard let refusal = loop.processor.refusalBeforeBody(method: head.method, path: head.path, headers: head.headers) else {
+            appendSlot(.ready(ResponseSerializer.continueResponse, closeAfter: false))
+            return
+        }
+        loop.processor.observer?.requestStarted()
+        let context = ResponseContext(
+            method: head.method, path: head.path, route: "unmatched",
+            requestID: loop.requestIdentifier.make(accepting: head.headers["x-request-id"]),
+            origin: head.headers["origin"], acceptEncoding: nil, version: head.version, closeConnection: true,
+            date: loop.date, startedAt: loop.now, requestBytes: 0)
+        phase = .closingAfterWrites
+        appendSlot(.ready(loop.processor.finish(refusal, context: context), closeAfter: true))
     }
 
     /// Answers with an error the HTTP layer decided, then closes.

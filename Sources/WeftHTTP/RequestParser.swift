@@ -8,7 +8,7 @@ struct ParsedRequest {
 
 enum ParserEvent {
     /// The head asked for `Expect: 100-continue` and its body has not arrived yet.
-    case continueExpected
+    case continueExpected(RequestHead)
     case request(ParsedRequest)
     case failure(HTTPParseError)
 }
@@ -76,7 +76,7 @@ struct RequestParser {
         case .fixedBody(let head, let remaining):
             if continuePending, start == buffer.count {
                 continuePending = false
-                return .continueExpected
+                return .continueExpected(head)
             }
             let taken = min(remaining, buffer.count - start)
             body.append(contentsOf: buffer[start..<(start + taken)])
@@ -90,7 +90,7 @@ struct RequestParser {
         case .chunkedBody(let head, var decoder):
             if continuePending, start == buffer.count {
                 continuePending = false
-                return .continueExpected
+                return .continueExpected(head)
             }
             state = .failed  // released while the decoder works on the body, so it is not copied
             let before = start

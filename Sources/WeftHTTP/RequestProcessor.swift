@@ -54,25 +54,11 @@ final class RequestProcessor: Sendable {
             headers.add("allow", "GET, HEAD, POST, OPTIONS")
             return .immediate(finish(HTTPResponse(status: 204, headers: headers), context: context))
         }
-        switch router.resolve(method: request.method, path: request.path) {
-        case .notFound:
-            let response = ProblemDetails.response(status: 404, detail: "no route for \(request.path)")
-            return .immediate(finish(response, context: context))
-        case .methodNotAllowed(let allowed):
-            var headers = HTTPHeaders()
-            headers.add("allow", allowed.joined(separator: ", "))
-            if request.method == "OPTIONS" {
-                return .immediate(finish(HTTPResponse(status: 204, headers: headers), context: context))
-            }
-            let response = ProblemDetails.response(
-                status: 405, detail: "\(request.method) is not allowed on \(request.path)", headers: headers)
-            return .immediate(finish(response, context: context))
-        case .found(let route):
+        switch admit(method: request.method, path: request.path, headers: request.headers) {
+        case .failure(let refusal):
+            return .immediate(finish(refusal.response, context: context))
+        case .success(let route):
             context.route = route.path
-            if let authentication, !configuration.publicPaths.contains(route.path),
-               !authentication.isAuthorized(request.headers["authorization"]) {
-                return .immediate(finish(BearerAuthentication.unauthorized(), context: context))
-            }
             let finalContext = context
             switch route.execution {
             case .eventLoop:
@@ -81,6 +67,38 @@ final class RequestProcessor: Sendable {
                 return .pooled { self.run(route, request, context: finalContext) }
             }
         }
+    }
+
+    struct Refusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The route a request may run, or the answer its head alone earns:
+    /// no such path, a method the path lacks, missing credentials.
+    private func admit(method: String, path: String, headers: HTTPHeaders) -> Result<Route, Refusal> {
+        switch router.resolve(method: method, path: path) {
+        case .notFound:
+            return .failure(Refusal(response: ProblemDetails.response(status: 404, detail: "no route for \(path)")))
+        case .methodNotAllowed(let allowed):
+            var allow = HTTPHeaders()
+            allow.add("allow", allowed.joined(separator: ", "))
+            if method == "OPTIONS" { return .failure(Refusal(response: HTTPResponse(status: 204, headers: allow))) }
+            return .failure(Refusal(response: ProblemDetails.response(
+                status: 405, detail: "\(method) is not allowed on \(path)", headers: allow)))
+        case .found(let route):
+            if let authentication, !configuration.publicPaths.contains(route.path),
+               !authentication.isAuthorized(headers["authorization"]) {
+                return .failure(Refusal(response: BearerAuthentication.unauthorized()))
+            }
+            return .success(route)
+        }
+    }
+
+    /// The answer a request gets from its head alone (no route, wrong method,
+    /// missing credentials), or nil when its body decides.
+    func refusalBeforeBody(method: String, path: String, headers: HTTPHeaders) -> HTTPResponse? {
+        if case .failure(let refusal) = admit(method: method, path: path, headers: headers) { return refusal.response }
+        return nil
     }
 
     func overloaded(context: ResponseContext) -> [UInt8] {

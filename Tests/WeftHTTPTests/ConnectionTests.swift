@@ -92,6 +92,18 @@ import WeftHTTP
         }
     }
 
+    @Test func expectContinueForARefusedRequestIsAnsweredWithoutTheBody() throws {
+        try withServer({ $0.authToken = "token" }) { server in
+            let unknown = try RawClient(port: server.port)
+            unknown.send("POST /nowhere HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            #expect(unknown.readResponse()?.status == 404)
+            let anonymous = try RawClient(port: server.port)
+            anonymous.send("POST /v1/layout HTTP/1.1\r\nHost: t\r\nContent-Length: 5\r\nExpect: 100-continue\r\n\r\n")
+            #expect(anonymous.readResponse()?.status == 401)
+            #expect(anonymous.isClosedByServer())
+        }
+    }
+
     @Test func unknownPathsAndMethodsAreProblems() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)
