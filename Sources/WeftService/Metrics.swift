@@ -12,7 +12,10 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let responseBytes: CoreMetrics.Counter
     private let cacheHits: CoreMetrics.Counter
     private let cacheMisses: CoreMetrics.Counter
+    private let cacheBytes: CoreMetrics.Gauge
     private let cache = Protected<[RouteKey: RouteInstruments]>([:])
+    private let cacheSource = Protected<(@Sendable () -> CacheStatistics)?>(nil)
+    private let publishedCache = Protected(CacheStatistics(hits: 0, misses: 0, storedBytes: 0))
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -28,6 +31,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         responseBytes = CoreMetrics.Counter(label: "weft_http_response_bytes_total", factory: factory)
         cacheHits = CoreMetrics.Counter(label: "weft_layout_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "weft_layout_cache_misses_total", factory: factory)
+        cacheBytes = CoreMetrics.Gauge(label: "weft_layout_cache_bytes", factory: factory)
     }
 
     public func requestStarted() {
@@ -41,6 +45,19 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         instruments.latency.recordNanoseconds(Int64(record.durationSeconds * 1e9))
         requestBytes.increment(by: record.requestBytes)
         responseBytes.increment(by: record.responseBytes)
+    }
+
+    /// Counters only go up: publish what the cache counted since the last scrape.
+    private func publishCacheStatistics() {
+        guard let source = cacheSource.withLock({ $0 }) else { return }
+        let now = source()
+        let before = publishedCache.withLock { published in
+            defer { published = now }
+            return published
+        }
+        if now.hits > before.hits { cacheHits.increment(by: now.hits - before.hits) }
+        if now.misses > before.misses { cacheMisses.increment(by: now.misses - before.misses) }
+        cacheBytes.record(now.storedBytes)
     }
 
     private struct RouteKey: Hashable {
@@ -67,15 +84,30 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         return made
     }
 
-    /// For the cell cache: one call per lookup.
-    public func recordCacheLookup(hit: Bool) {
-        (hit ? cacheHits : cacheMisses).increment()
+    /// Where the layout cache's own counters are read, once per scrape; the cache
+    /// counts lookups itself, so the hot path pays nothing extra for metrics.
+    public func observeCache(_ statistics: @escaping @Sendable () -> CacheStatistics) {
+        cacheSource.withLock { $0 = statistics }
     }
 
     /// The Prometheus text exposition of everything recorded so far.
     public func render() -> [UInt8] {
+        publishCacheStatistics()
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
+    }
+}
+
+/// What the layout cache has counted since it was made.
+public struct CacheStatistics: Sendable {
+    public var hits: Int
+    public var misses: Int
+    public var storedBytes: Int
+
+    public init(hits: Int, misses: Int, storedBytes: Int) {
+        self.hits = hits
+        self.misses = misses
+        self.storedBytes = storedBytes
     }
 }

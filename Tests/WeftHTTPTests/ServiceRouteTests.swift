@@ -46,7 +46,7 @@ import WeftService
             let client = try RawClient(port: server.port)
             client.send(get("/healthz") + get("/healthz") + get("/missing") + post("/v1/layout/node", body: "{}"))
             for _ in 0..<4 { _ = client.readResponse() }
-            metrics.recordCacheLookup(hit: true)
+            metrics.observeCache { CacheStatistics(hits: 7, misses: 2, storedBytes: 4096) }
             client.send(get("/metrics"))
             let text = try #require(client.readResponse()).text
             #expect(text.contains(#"weft_http_requests_total{route="/healthz",method="GET",status="200"} 2"#))
@@ -54,7 +54,11 @@ import WeftService
             #expect(text.contains(#"weft_http_request_duration_seconds_bucket{route="/v1/layout/node""#))
             #expect(text.contains("weft_http_requests_in_flight"))
             #expect(text.contains("weft_http_response_bytes_total"))
-            #expect(text.contains("weft_layout_cache_hits_total 1"))
+            #expect(text.contains("weft_layout_cache_hits_total 7"))
+            #expect(text.contains("weft_layout_cache_misses_total 2"))
+            #expect(text.contains("weft_layout_cache_bytes 4096"))
+            client.send(get("/metrics"))
+            #expect(try #require(client.readResponse()).text.contains("weft_layout_cache_hits_total 7"), "published once, not again")
         }
     }
 }
