@@ -69,6 +69,20 @@ import WeftHTTP
         }
     }
 
+    @Test func randomBytesNeverTakeTheServerDown() throws {
+        try withServer({ $0.readTimeoutSeconds = 0.3 }) { server in
+            var generator = ParserFuzzTests.SeededGenerator(state: 42)
+            for _ in 0..<50 {
+                let client = try RawClient(port: server.port, receiveTimeoutSeconds: 2)
+                client.send((0..<Int.random(in: 1...3000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+                _ = client.readResponse()
+            }
+            let healthy = try RawClient(port: server.port)
+            healthy.send(get("/healthz"))
+            #expect(healthy.readResponse()?.status == 200)
+        }
+    }
+
     @Test func missingHostIsA400() throws {
         #expect(try refusal("GET /healthz HTTP/1.1\r\n\r\n").status == 400)
     }
