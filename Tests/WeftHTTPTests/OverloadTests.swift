@@ -9,7 +9,7 @@ import WeftHTTP
         try withServer({ $0.workers = 1; $0.queueDepth = 1 }) { server in
             // One request occupies the worker, one waits in the queue; the rest must be refused now, not queued.
             let clients = try (0..<5).map { _ in try RawClient(port: server.port) }
-            for client in clients { client.send(get("/slow?ms=400")) }
+            for client in clients { client.send(get("/slow?ms=1500")) }
             let responses = clients.compactMap { $0.readResponse() }
             #expect(responses.count == 5)
             let refused = responses.filter { $0.status == 503 }
