@@ -52,20 +52,31 @@ done = function(summary, latency, requests)
 end
 LUA
 
+# CPU seconds (user + system) the server has used so far. Requests per CPU
+# second do not depend on what else the machine runs, unlike requests/s.
+ticks_per_second=$(getconf CLK_TCK)
+server_cpu_ticks() {
+    awk '{print $14 + $15}' "/proc/$server/stat"
+}
+
 run() {
     local name="$1" connections="$2" script="$3" path="$4"
     local threads=2
-    local line
+    local line before after
+    before=$(server_cpu_ticks)
     line=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --timeout 5s --latency \
         -s "$script" "http://127.0.0.1:$port$path" | grep '^RESULT')
+    after=$(server_cpu_ticks)
     read -r _ rps p50 p99 errors total <<<"$line"
-    printf '%-22s %5s conns  %10s req/s  p50 %7s ms  p99 %7s ms  errors %s of %s\n' \
-        "$name" "$connections" "$rps" "$p50" "$p99" "$errors" "$total"
+    local cpu_us=$(( (after - before) * 1000000 / ticks_per_second / (total > 0 ? total : 1) ))
+    printf '%-22s %5s conns  %10s req/s  p50 %7s ms  p99 %7s ms  server CPU %3s us/req  errors %s of %s\n' \
+        "$name" "$connections" "$rps" "$p50" "$p99" "$cpu_us" "$errors" "$total"
 }
 
 # The POST script sets the body; wrk takes a single -s, so the report is appended to it.
 cat "$out/report.lua" >>"$out/post.lua"
-echo "body: $(wc -c <"$out/body.json") bytes; $duration s per run; $(nproc) cores shared by wrk and weft"
+echo "body: $(wc -c <"$out/body.json") bytes; $duration s per run; $(nproc) cores shared by wrk and weft;" \
+    "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 for connections in 16 128; do
     run "GET /healthz" "$connections" "$out/report.lua" /healthz
     run "POST /v1/layout/node" "$connections" "$out/post.lua" /v1/layout/node
