@@ -12,14 +12,7 @@ final class Connection {
     private var parser: RequestParser
     private let maxPipelinedRequests: Int
 
-    /// Responses in request order; pipelined requests may finish out of order
-    /// on the pool, but are written in the order they arrived (RFC 9112 §9.3.2).
-    private enum Slot {
-        case pending
-        case ready([UInt8], closeAfter: Bool)
-    }
-    private var slots: [Slot] = []
-    private var firstSequence: UInt64 = 0
+    private var slots = ResponseQueue()
 
     private var output: [UInt8] = []
     private var outputOffset = 0
@@ -160,7 +153,7 @@ final class Connection {
             method: head.method, path: head.path, route: "unmatched", requestID: request.requestID,
             origin: head.headers["origin"], acceptEncoding: head.headers["accept-encoding"], version: head.version,
             closeConnection: closeAfter, date: loop.date, startedAt: loop.now, requestBytes: parsed.wireBytes)
-        let sequence = appendSlot(.pending)
+        let sequence = slots.reserve()
         switch loop.processor.dispatch(request, context: context) {
         case .immediate(let bytes):
             complete(sequence: sequence, bytes: bytes, closeAfter: closeAfter)
@@ -181,7 +174,7 @@ final class Connection {
     /// then the refusal goes out now and the body is never uploaded (RFC 9110 §10.1.1).
     private func answerExpectation(_ head: RequestHead) {
         guard let refusal = loop.processor.refusalBeforeBody(method: head.method, path: head.path, headers: head.headers) else {
-            appendSlot(.ready(ResponseSerializer.continueResponse, closeAfter: false))
+            slots.append(ResponseSerializer.continueResponse, closeAfter: false)
             return
         }
         loop.processor.observer?.requestStarted()
@@ -191,7 +184,7 @@ final class Connection {
             origin: head.headers["origin"], acceptEncoding: nil, version: head.version, closeConnection: true,
             date: loop.date, startedAt: loop.now, requestBytes: 0)
         phase = .closingAfterWrites
-        appendSlot(.ready(loop.processor.finish(refusal, context: context), closeAfter: true))
+        slots.append(loop.processor.finish(refusal, context: context), closeAfter: true)
     }
 
     /// Answers with an error the HTTP layer decided, then closes.
@@ -203,20 +196,11 @@ final class Connection {
         loop.processor.observer?.requestStarted()
         let bytes = loop.processor.finish(ProblemDetails.response(status: status, detail: detail), context: context)
         phase = .closingAfterWrites
-        appendSlot(.ready(bytes, closeAfter: true))
-    }
-
-    @discardableResult
-    private func appendSlot(_ slot: Slot) -> UInt64 {
-        slots.append(slot)
-        return firstSequence + UInt64(slots.count - 1)
+        slots.append(bytes, closeAfter: true)
     }
 
     func complete(sequence: UInt64, bytes: [UInt8], closeAfter: Bool) {
-        guard sequence >= firstSequence else { return }
-        let index = Int(sequence - firstSequence)
-        guard index < slots.count else { return }
-        slots[index] = .ready(bytes, closeAfter: closeAfter)
+        slots.complete(sequence, bytes: bytes, closeAfter: closeAfter)
         flush()
         updateInterest()
     }
@@ -227,18 +211,7 @@ final class Connection {
 
     private func flush() {
         guard !isClosed else { return }
-        var closeAfterWrite = false
-        while let first = slots.first, case .ready(let bytes, let closeAfter) = first {
-            if output.isEmpty { output = bytes } else { output.append(contentsOf: bytes) }
-            slots.removeFirst()
-            firstSequence += 1
-            if closeAfter {
-                closeAfterWrite = true
-                slots.removeAll()
-                break
-            }
-        }
-        if closeAfterWrite { phase = .closingAfterWrites }
+        if slots.takeReady(into: &output) { phase = .closingAfterWrites }
         while outputPending > 0 {
             let result = output.withUnsafeBytes { transport.write(UnsafeRawBufferPointer(rebasing: $0[outputOffset...])) }
             switch result {
