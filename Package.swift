@@ -31,6 +31,7 @@ let package = Package(
                 "CZlib", "CWeftTLS", "CEpoll",
                 .product(name: "Logging", package: "swift-log"),
             ],
+            exclude: ["README.md"],
             swiftSettings: strict),
         .target(
             name: "WeftService",
