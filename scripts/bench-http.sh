@@ -29,10 +29,15 @@ for _ in $(seq 50); do
 done
 
 # A realistic feed row, padded with x- keys (ignored by the service) to about 2 KB.
-body='{"sizeRange":{"min":{"width":375,"height":0},"max":{"width":375,"height":null}},"pointScale":2,"root":{"type":"stack","direction":"horizontal","spacing":8,"children":[{"type":"box","id":"avatar","style":{"preferredSize":{"width":44,"height":44}}},{"type":"stack","id":"body","style":{"flexGrow":1},"spacing":4,"children":[{"type":"box","id":"title","style":{"height":20}},{"type":"box","id":"subtitle","style":{"height":16}},{"type":"box","id":"meta","style":{"height":14}}]}]}'
+body='{"sizeRange":{"min":{"width":375,"height":0},"max":{"width":375,"height":null}},"pointScale":2,"root":{"type":"stack","direction":"horizontal","spacing":8,"children":[{"type":"box","id":"avatar","style":{"preferredSize":{"width":44,"height":44}}},{"type":"stack","id":"body","style":{"flexGrow":1},"spacing":4,"children":[{"type":"box","id":"title","style":{"height":20}},{"type":"box","id":"subtitle","style":{"height":16}},{"type":"box","id":"meta","style":{"height":14}}]}]}}'
 padding=$(printf 'p%.0s' $(seq $((2000 - ${#body} - 12))))
 body="${body%\}},\"x-pad\":\"$padding\"}"
 printf '%s' "$body" >"$out/body.json"
+
+# A benchmark of error answers would flatter the server: check the body is accepted first.
+status=$(curl -s -o "$out/answer.json" -w '%{http_code}' -H 'Content-Type: application/json' \
+    --data-binary @"$out/body.json" "http://127.0.0.1:$port/v1/layout/node")
+[ "$status" = 200 ] || { echo "the layout body was answered with $status:" >&2; cat "$out/answer.json" >&2; exit 1; }
 
 cat >"$out/post.lua" <<LUA
 wrk.method = "POST"
