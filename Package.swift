@@ -13,14 +13,33 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         .target(name: "WeftLayout", swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
-        .target(name: "WeftHTTP", swiftSettings: strict),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .target(
+            name: "CWeftTLS",
+            path: "Sources/CWeftTLS",
+            linkerSettings: [.linkedLibrary("ssl"), .linkedLibrary("crypto")]),
+        .target(
+            name: "WeftHTTP",
+            dependencies: [
+                "CZlib", "CWeftTLS", "CEpoll",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"],
+            swiftSettings: strict),
         .target(
             name: "WeftService",
-            dependencies: ["WeftLayout", "WeftCells", "WeftHTTP"],
+            dependencies: [
+                "WeftLayout", "WeftCells", "WeftHTTP",
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
             swiftSettings: strict),
         .executableTarget(
             name: "weft",
@@ -35,5 +54,7 @@ let package = Package(
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
+        .testTarget(
+            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "CZlib"], swiftSettings: strict),
     ]
 )

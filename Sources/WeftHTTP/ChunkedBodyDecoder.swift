@@ -1,0 +1,91 @@
+/// Decodes the chunked transfer coding (RFC 9112 §7.1) incrementally.
+/// Chunk extensions and trailer fields are read and dropped: nothing here uses them.
+struct ChunkedBodyDecoder {
+    let maxLineBytes: Int
+
+    private enum Phase {
+        case size
+        case data(remaining: Int)
+        case dataEnd
+        case trailers(seen: Int)
+    }
+
+    private var phase = Phase.size
+
+    init(maxLineBytes: Int) {
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// Consumes what it can from `buffer[position...]`; true once the last chunk and trailers are in.
+    mutating func decode(_ buffer: [UInt8], from position: inout Int, into body: inout [UInt8],
+                         maxBodyBytes: Int) throws(HTTPParseError) -> Bool {
+        while true {
+            switch phase {
+            case .size:
+                guard let line = try takeLine(buffer, from: &position) else { return false }
+                let size = try Self.chunkSize(line)
+                guard size <= maxBodyBytes - body.count else {
+                    throw HTTPParseError(status: 413, detail: "chunked body exceeds the limit of \(maxBodyBytes) bytes")
+                }
+                phase = size == 0 ? .trailers(seen: 0) : .data(remaining: size)
+            case .data(let remaining):
+                let taken = min(remaining, buffer.count - position)
+                if taken == 0 { return false }
+                body.append(contentsOf: buffer[position..<(position + taken)])
+                position += taken
+                phase = taken == remaining ? .dataEnd : .data(remaining: remaining - taken)
+            case .dataEnd:
+                guard buffer.count - position >= 2 else { return false }
+                guard buffer[position] == 0x0D, buffer[position + 1] == 0x0A else {
+                    throw .badRequest("chunk data not followed by CRLF")
+                }
+                position += 2
+                phase = .size
+            case .trailers(let seen):
+                let before = position
+                guard let line = try takeLine(buffer, from: &position) else { return false }
+                if line.isEmpty { return true }
+                let total = seen + position - before
+                guard total <= maxLineBytes else {
+                    throw HTTPParseError(status: 431, detail: "trailer section too large")
+                }
+                _ = try RequestHeadParser.parseField(line)
+                phase = .trailers(seen: total)
+            }
+        }
+    }
+
+    private func takeLine(_ buffer: [UInt8], from position: inout Int) throws(HTTPParseError) -> ArraySlice<UInt8>? {
+        var index = position
+        while index < buffer.count {
+            if buffer[index] == 0x0A {
+                guard index > position, buffer[index - 1] == 0x0D else { throw .badRequest("bare LF in chunked framing") }
+                let line = buffer[position..<(index - 1)]
+                position = index + 1
+                return line
+            }
+            index += 1
+            if index - position > maxLineBytes { throw .badRequest("chunk line too long") }
+        }
+        return nil
+    }
+
+    static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
+        var digits = line
+        if let semicolon = line.firstIndex(of: UInt8(ascii: ";")) { digits = line[..<semicolon] }
+        while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
+        guard !digits.isEmpty, digits.count <= 15 else { throw .badRequest("malformed chunk size") }
+        var size = 0
+        for byte in digits {
+            let value: Int
+            switch byte {
+            case 0x30...0x39: value = Int(byte - 0x30)
+            case 0x41...0x46: value = Int(byte - 0x41 + 10)
+            case 0x61...0x66: value = Int(byte - 0x61 + 10)
+            default: throw .badRequest("malformed chunk size")
+            }
+            size = size * 16 + value
+        }
+        return size
+    }
+}

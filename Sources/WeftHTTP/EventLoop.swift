@@ -1,0 +1,200 @@
+#if canImport(Glibc)
+import Glibc
+import CEpoll
+#endif
+
+enum LoopMessage: Sendable {
+    case completed(connection: UInt64, sequence: UInt64, bytes: [UInt8], closeAfter: Bool)
+    case drain(deadline: UInt64)
+}
+
+/// One thread running epoll over a listening socket and its connections.
+/// All connection state is confined to this thread; other threads reach it
+/// only through `post`, which wakes the loop through a pipe.
+final class EventLoop: @unchecked Sendable {
+    let processor: RequestProcessor
+    let pool: WorkerPool
+    let epoll: Epoll
+    private let connectionBudget: ConnectionBudget
+    private let tlsContext: TLSContext?
+    private var listener: Int32?
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let inbox = Protected(Inbox())
+
+    /// Messages from other threads; `isOpen` turns false when the loop ends,
+    /// so a late worker never writes to a wake pipe whose descriptor was reused.
+    private struct Inbox {
+        var messages: [LoopMessage] = []
+        var isOpen = true
+    }
+
+    private static let listenerID: UInt64 = 0
+    private static let wakeID: UInt64 = 1
+    private var nextConnectionID: UInt64 = 2
+    private var connections: [UInt64: Connection] = [:]
+
+    var scratch = [UInt8](repeating: 0, count: 64 * 1024)
+    var requestIdentifier = RequestIdentifier()
+    private var dateCache = HTTPDateCache()
+    private(set) var now: UInt64 = monotonicNanoseconds()
+    private(set) var date = ""
+    private(set) var isDraining = false
+    private var drainDeadline: UInt64 = .max
+    private var lastSweep: UInt64 = 0
+    private var acceptPausedUntil: UInt64?
+    private var running = true
+
+    init(listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
+         tlsContext: TLSContext?) throws {
+        self.listener = listener
+        self.processor = processor
+        self.pool = pool
+        self.connectionBudget = budget
+        self.tlsContext = tlsContext
+        epoll = try Epoll()
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw HTTPServerError.system("pipe") }
+        ListeningSocket.makeNonBlocking(ends[0])
+        ListeningSocket.makeNonBlocking(ends[1])
+        wakeRead = ends[0]
+        wakeWrite = ends[1]
+        epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue)
+        epoll.add(wakeRead, id: Self.wakeID, events: EPOLLIN.rawValue)
+        date = dateCache.current()
+    }
+
+    /// Thread-safe: hands a message to the loop and wakes it if it was not already due to look.
+    func post(_ message: LoopMessage) {
+        inbox.withLock { inbox in
+            guard inbox.isOpen else { return }
+            inbox.messages.append(message)
+            if inbox.messages.count == 1 {
+                var byte: UInt8 = 1
+                _ = write(wakeWrite, &byte, 1)
+            }
+        }
+    }
+
+    func run() {
+        var events = [epoll_event](repeating: epoll_event(), count: 512)
+        let configuration = processor.configuration
+        let readTimeout = nanoseconds(fromSeconds: configuration.readTimeoutSeconds)
+        let idleTimeout = nanoseconds(fromSeconds: configuration.idleTimeoutSeconds)
+        while running {
+            let count = epoll.wait(into: &events, timeoutMilliseconds: 100)
+            now = monotonicNanoseconds()
+            date = dateCache.current()
+            for index in 0..<count {
+                let event = events[index]
+                switch event.data.u64 {
+                case Self.listenerID: acceptConnections()
+                case Self.wakeID: receiveMessages()
+                case let id: connections[id]?.handle(events: event.events)
+                }
+            }
+            if now - lastSweep >= 100_000_000 {
+                lastSweep = now
+                resumeAcceptingIfDue()
+                for connection in Array(connections.values) {
+                    connection.checkTimers(now: now, readTimeout: readTimeout, idleTimeout: idleTimeout)
+                }
+            }
+            if isDraining {
+                for connection in Array(connections.values) where connection.isIdle { connection.close() }
+                if connections.isEmpty || now >= drainDeadline { running = false }
+            }
+        }
+        for connection in Array(connections.values) { connection.close() }
+        closeListener()
+        epoll.close()
+        inbox.withLock { inbox in
+            inbox.isOpen = false
+            inbox.messages = []
+            close(wakeRead)
+            close(wakeWrite)
+        }
+    }
+
+    private func acceptConnections() {
+        guard let listener else { return }
+        for _ in 0..<64 {
+            let fd = ListeningSocket.accept(listener)
+            guard fd >= 0 else {
+                if errno == EMFILE || errno == ENFILE { pauseAccepting() }
+                return
+            }
+            guard connectionBudget.tryReserve() else {
+                // Over the limit: say so in one non-blocking write instead of leaving the client hanging.
+                let refusal = ResponseSerializer.serialize(
+                    ProblemDetails.response(status: 503, detail: "too many connections",
+                                            headers: HTTPHeaders([("retry-after", String(processor.configuration.retryAfterSeconds))])),
+                    date: date, closeConnection: true, keepAliveForHTTP10: false, omitBody: false)
+                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(fd)
+                continue
+            }
+            let transport: any Transport
+            if let tlsContext {
+                guard let secure = TLSTransport(context: tlsContext, fd: fd) else {
+                    close(fd)
+                    connectionBudget.release()
+                    continue
+                }
+                transport = secure
+            } else {
+                transport = PlainTransport(fd: fd)
+            }
+            let id = nextConnectionID
+            nextConnectionID += 1
+            let connection = Connection(id: id, fd: fd, transport: transport, loop: self, now: now)
+            connections[id] = connection
+            epoll.add(fd, id: id, events: Epoll.readable)
+        }
+    }
+
+    /// Out of descriptors: the listener stays readable, so leaving it in epoll
+    /// would spin. Look again after a while, when connections may have closed.
+    private func pauseAccepting() {
+        guard let listener, acceptPausedUntil == nil else { return }
+        epoll.remove(listener)
+        acceptPausedUntil = now + 100_000_000
+    }
+
+    private func resumeAcceptingIfDue() {
+        guard let until = acceptPausedUntil, now >= until else { return }
+        acceptPausedUntil = nil
+        if let listener { epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue) }
+    }
+
+    private func receiveMessages() {
+        var sink = [UInt8](repeating: 0, count: 256)
+        while read(wakeRead, &sink, sink.count) > 0 {}
+        let messages = inbox.withLock { inbox in
+            defer { inbox.messages.removeAll(keepingCapacity: true) }
+            return inbox.messages
+        }
+        for message in messages {
+            switch message {
+            case .completed(let id, let sequence, let bytes, let closeAfter):
+                connections[id]?.complete(sequence: sequence, bytes: bytes, closeAfter: closeAfter)
+            case .drain(let deadline):
+                isDraining = true
+                drainDeadline = deadline
+                closeListener()
+            }
+        }
+    }
+
+    private func closeListener() {
+        guard let listener else { return }
+        if acceptPausedUntil == nil { epoll.remove(listener) }
+        close(listener)
+        self.listener = nil
+    }
+
+    func connectionClosed(_ connection: Connection) {
+        connections[connection.id] = nil
+        connectionBudget.release()
+    }
+}

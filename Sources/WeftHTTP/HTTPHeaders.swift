@@ -1,0 +1,58 @@
+/// Header fields in arrival order. Names are stored lowercased: field names
+/// are case-insensitive (RFC 9110 §5.1), so lookups compare them directly.
+public struct HTTPHeaders: Sendable, Sequence {
+    public private(set) var fields: [(name: String, value: String)] = []
+
+    public init() {}
+
+    public init(_ fields: [(name: String, value: String)]) {
+        for field in fields { add(field.name, field.value) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append((Self.lowercased(name), value))
+    }
+
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        add(name, value)
+    }
+
+    public mutating func remove(_ name: String) {
+        let lowered = Self.lowercased(name)
+        fields.removeAll { $0.name == lowered }
+    }
+
+    public subscript(name: String) -> String? {
+        let lowered = Self.lowercased(name)
+        return fields.first { $0.name == lowered }?.value
+    }
+
+    public func values(_ name: String) -> [String] {
+        let lowered = Self.lowercased(name)
+        return fields.filter { $0.name == lowered }.map(\.value)
+    }
+
+    /// Every comma-separated element of every line of `name`, trimmed, as lists combine (RFC 9110 §5.3).
+    public func listElements(_ name: String) -> [String] {
+        values(name).flatMap { $0.split(separator: ",") }
+            .map { trimmedWhitespace($0) }
+            .filter { !$0.isEmpty }
+    }
+
+    /// Names are nearly always lowercase already (HTTP/2 made it the norm); skip the copy then.
+    private static func lowercased(_ name: String) -> String {
+        name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? name.lowercased() : name
+    }
+
+    public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {
+        fields.makeIterator()
+    }
+}
+
+func trimmedWhitespace<S: StringProtocol>(_ text: S) -> String {
+    var bytes = Substring(text).utf8[...]
+    while let first = bytes.first, first == 0x20 || first == 0x09 { bytes.removeFirst() }
+    while let last = bytes.last, last == 0x20 || last == 0x09 { bytes.removeLast() }
+    return String(Substring(bytes))
+}

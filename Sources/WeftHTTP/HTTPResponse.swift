@@ -1,0 +1,19 @@
+/// What a handler answers. The server adds framing headers (Content-Length,
+/// Date, Connection) itself, so handlers cannot get framing wrong.
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    public init(status: Int, contentType: String, body: [UInt8]) {
+        var headers = HTTPHeaders()
+        headers.add("content-type", contentType)
+        self.init(status: status, headers: headers, body: body)
+    }
+}

@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Logging
+
+/// A hand-written HTTP/1.1 server: a few epoll loops for I/O and a bounded
+/// worker pool for handlers that do real work.
+public final class HTTPServer: Sendable {
+    public let configuration: HTTPServerConfiguration
+    private let processor: RequestProcessor
+    private let state = Protected(RunState())
+
+    private struct RunState {
+        var loops: [EventLoop] = []
+        var threads: [OSThread] = []
+        var pool: WorkerPool?
+        var port = 0
+        var draining = false
+        var stopped = false
+    }
+
+    public init(configuration: HTTPServerConfiguration, router: Router,
+                observer: (any HTTPServerObserver)? = nil, logger: Logger = Logger(label: "weft.http")) {
+        self.configuration = configuration
+        processor = RequestProcessor(router: router, configuration: configuration, observer: observer, logger: logger)
+    }
+
+    /// The port actually bound, which differs from the configured one when that was 0.
+    public var port: Int { state.withLock { $0.port } }
+
+    public var isDraining: Bool { state.withLock { $0.draining } }
+
+    /// Binds and starts serving; returns once the sockets listen.
+    public func start() throws {
+        guard state.withLock({ $0.loops.isEmpty && !$0.stopped }) else {
+            throw HTTPServerError(description: "the server was already started")
+        }
+        // A peer that vanishes mid-write must cost one connection, not the process.
+        signal(SIGPIPE, SIG_IGN)
+        raiseDescriptorLimit(toFit: configuration.maxConnections)
+        let tlsContext = try configuration.tls.map { try TLSContext(files: $0) }
+        let loopCount = max(1, configuration.eventLoops)
+        var listeners: [Int32] = []
+        let first = try ListeningSocket.open(host: configuration.host, port: configuration.port)
+        listeners.append(first.fd)
+        do {
+            for _ in 1..<loopCount {
+                listeners.append(try ListeningSocket.open(host: configuration.host, port: first.port).fd)
+            }
+        } catch {
+            for fd in listeners { close(fd) }
+            throw error
+        }
+        let pool = WorkerPool(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
+        let budget = ConnectionBudget(limit: configuration.maxConnections)
+        var loops: [EventLoop] = []
+        for fd in listeners {
+            loops.append(try EventLoop(listener: fd, processor: processor, pool: pool, budget: budget,
+                                       tlsContext: tlsContext))
+        }
+        let threads = loops.enumerated().map { index, loop in
+            OSThread(name: "weft-loop-\(index)") { loop.run() }
+        }
+        state.withLock {
+            $0.loops = loops
+            $0.threads = threads
+            $0.pool = pool
+            $0.port = first.port
+        }
+    }
+
+    /// Stops accepting, lets in-flight requests finish for up to `timeout`
+    /// seconds, then closes everything. Blocks until done; safe to call twice.
+    public func drain(timeoutSeconds: Double? = nil) {
+        let (loops, threads, pool) = state.withLock { state -> ([EventLoop], [OSThread], WorkerPool?) in
+            guard !state.draining else { return ([], [], nil) }
+            state.draining = true
+            return (state.loops, state.threads, state.pool)
+        }
+        let deadline = monotonicNanoseconds() + nanoseconds(fromSeconds: timeoutSeconds ?? configuration.drainTimeoutSeconds)
+        for loop in loops { loop.post(.drain(deadline: deadline)) }
+        for thread in threads { thread.join() }
+        pool?.shutdown(deadline: deadline)
+        state.withLock { state in
+            state.stopped = true
+            state.loops = []
+            state.threads = []
+        }
+    }
+
+    /// Closes every connection now, without waiting for in-flight requests.
+    public func stop() {
+        drain(timeoutSeconds: 0)
+    }
+}
+
+/// The default soft limit (often 1024 descriptors) is below what
+/// `--max-connections` plus listeners and pipes need; the hard limit usually is not.
+private func raiseDescriptorLimit(toFit connections: Int) {
+    var limits = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return }
+    let wanted = rlim_t(connections + 64)
+    guard limits.rlim_cur < wanted else { return }
+    limits.rlim_cur = min(wanted, limits.rlim_max)
+    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+}

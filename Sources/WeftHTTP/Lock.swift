@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A pthread mutex with a condition variable, for the few places threads meet
+/// (worker queue, loop inboxes, shutdown).
+final class ConditionLock: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+
+    init() {
+        pthread_mutex_init(mutex, nil)
+        pthread_cond_init(condition, nil)
+    }
+
+    deinit {
+        pthread_cond_destroy(condition)
+        pthread_mutex_destroy(mutex)
+        condition.deallocate()
+        mutex.deallocate()
+    }
+
+    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body()
+    }
+
+    /// Waits for a signal; call only while holding the lock.
+    func wait() {
+        pthread_cond_wait(condition, mutex)
+    }
+
+    /// Waits for a signal or until `deadline` (CLOCK_REALTIME seconds); call only while holding the lock.
+    func wait(untilRealtime deadline: timespec) {
+        var deadline = deadline
+        pthread_cond_timedwait(condition, mutex, &deadline)
+    }
+
+    func broadcast() {
+        pthread_cond_broadcast(condition)
+    }
+
+    func signal() {
+        pthread_cond_signal(condition)
+    }
+}
+
+/// Mutable state guarded by a lock (Synchronization's Mutex needs macOS 15; the package targets 14).
+public final class Protected<Value>: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var value: Value
+
+    public init(_ value: Value) { self.value = value }
+
+    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        try lock.withLock { try body(&value) }
+    }
+}

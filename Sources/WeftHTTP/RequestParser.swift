@@ -1,0 +1,193 @@
+/// A request whose head and whole body have arrived.
+struct ParsedRequest {
+    var head: RequestHead
+    var body: [UInt8]
+    /// Bytes the request took on the wire, head and framing included.
+    var wireBytes: Int
+}
+
+enum ParserEvent {
+    /// The head asked for `Expect: 100-continue` and its body has not arrived yet.
+    case continueExpected(RequestHead)
+    case request(ParsedRequest)
+    case failure(HTTPParseError)
+}
+
+/// Turns the bytes of one connection into requests, one at a time, so the
+/// connection can stop pulling requests when too many are outstanding.
+struct RequestParser {
+    let maxHeaderBytes: Int
+    let maxBodyBytes: Int
+
+    private enum State {
+        case head
+        case fixedBody(RequestHead, remaining: Int)
+        case chunkedBody(RequestHead, ChunkedBodyDecoder)
+        case failed
+    }
+
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var scanned = 0
+    private var state = State.head
+    private var body: [UInt8] = []
+    private var wireBytes = 0
+    private var continuePending = false
+
+    init(maxHeaderBytes: Int, maxBodyBytes: Int) {
+        self.maxHeaderBytes = maxHeaderBytes
+        self.maxBodyBytes = maxBodyBytes
+    }
+
+    mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// True while part of a request has arrived but not all of it.
+    var isMidRequest: Bool {
+        if case .head = state { return start < buffer.count }
+        if case .failed = state { return false }
+        return true
+    }
+
+    var hasFailed: Bool {
+        if case .failed = state { return true }
+        return false
+    }
+
+    mutating func next() -> ParserEvent? {
+        do throws(HTTPParseError) {
+            let event = try step()
+            compact()
+            return event
+        } catch {
+            state = .failed
+            return .failure(error)
+        }
+    }
+
+    private mutating func step() throws(HTTPParseError) -> ParserEvent? {
+        switch state {
+        case .failed:
+            return nil
+        case .head:
+            guard let head = try parseHead() else { return nil }
+            return try begin(head)
+        case .fixedBody(let head, let remaining):
+            if continuePending, start == buffer.count {
+                continuePending = false
+                return .continueExpected(head)
+            }
+            let taken = min(remaining, buffer.count - start)
+            body.append(contentsOf: buffer[start..<(start + taken)])
+            start += taken
+            wireBytes += taken
+            if taken < remaining {
+                state = .fixedBody(head, remaining: remaining - taken)
+                return nil
+            }
+            return finish(head)
+        case .chunkedBody(let head, var decoder):
+            if continuePending, start == buffer.count {
+                continuePending = false
+                return .continueExpected(head)
+            }
+            state = .failed  // released while the decoder works on the body, so it is not copied
+            let before = start
+            let done = try decoder.decode(buffer, from: &start, into: &body, maxBodyBytes: maxBodyBytes)
+            wireBytes += start - before
+            if done { return finish(head) }
+            state = .chunkedBody(head, decoder)
+            return nil
+        }
+    }
+
+    private mutating func begin(_ head: RequestHead) throws(HTTPParseError) -> ParserEvent? {
+        let hosts = head.headers.values("host")
+        if head.version == .http11 && hosts.count != 1 {
+            throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
+        }
+        let framing = try BodyFraming.of(head)
+        if let expectation = head.headers["expect"] {
+            guard expectation.lowercased() == "100-continue" else {
+                throw HTTPParseError(status: 417, detail: "only Expect: 100-continue is understood")
+            }
+            continuePending = framing != .none && head.version == .http11
+        } else {
+            continuePending = false
+        }
+        body = []
+        switch framing {
+        case .none:
+            continuePending = false
+            return finish(head)
+        case .length(let length):
+            // Refused from the header alone, so an oversized body is never read.
+            guard length <= maxBodyBytes else {
+                throw HTTPParseError(status: 413, detail: "body of \(length) bytes exceeds the limit of \(maxBodyBytes)")
+            }
+            body.reserveCapacity(length)
+            state = .fixedBody(head, remaining: length)
+        case .chunked:
+            state = .chunkedBody(head, ChunkedBodyDecoder(maxLineBytes: maxHeaderBytes))
+        }
+        return try step()
+    }
+
+    private mutating func finish(_ head: RequestHead) -> ParserEvent {
+        let request = ParsedRequest(head: head, body: body, wireBytes: wireBytes)
+        body = []
+        wireBytes = 0
+        continuePending = false
+        state = .head
+        return .request(request)
+    }
+
+    /// Finds the empty line that ends the header section, refusing bare line
+    /// feeds as soon as they appear rather than waiting for a timeout.
+    private mutating func parseHead() throws(HTTPParseError) -> RequestHead? {
+        // RFC 9112 §2.2: empty lines before a request line are ignored.
+        while buffer.count - start >= 2, buffer[start] == 0x0D, buffer[start + 1] == 0x0A, scanned <= start {
+            start += 2
+            wireBytes += 2
+        }
+        var index = max(scanned, start)
+        while index < buffer.count {
+            let byte = buffer[index]
+            if byte == 0x0A {
+                guard index > start, buffer[index - 1] == 0x0D else {
+                    throw .badRequest("line ended by a bare LF")
+                }
+                if index - start >= 3, buffer[index - 2] == 0x0A, buffer[index - 3] == 0x0D {
+                    let headLength = index + 1 - start
+                    guard headLength <= maxHeaderBytes else { throw headerTooLarge }
+                    let head = try RequestHeadParser.parse(buffer[start..<(index - 3)])
+                    start = index + 1
+                    scanned = start
+                    wireBytes += headLength
+                    return head
+                }
+            }
+            index += 1
+        }
+        scanned = index
+        if buffer.count - start > maxHeaderBytes { throw headerTooLarge }
+        return nil
+    }
+
+    private var headerTooLarge: HTTPParseError {
+        HTTPParseError(status: 431, detail: "header section exceeds \(maxHeaderBytes) bytes")
+    }
+
+    private mutating func compact() {
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 256 * 1024)
+            start = 0
+            scanned = 0
+        } else if start > 64 * 1024 {
+            buffer.removeFirst(start)
+            scanned -= start
+            start = 0
+        }
+    }
+}

@@ -1,0 +1,184 @@
+import Logging
+
+/// Per-request facts fixed when the request is dispatched, needed again when
+/// its response is finished (possibly on another thread).
+struct ResponseContext: Sendable {
+    var method: String
+    var path: String
+    var route: String
+    var requestID: String
+    var origin: String?
+    var acceptEncoding: String?
+    var version: HTTPVersion
+    var closeConnection: Bool
+    var date: String
+    var startedAt: UInt64
+    var requestBytes: Int
+}
+
+enum Dispatch {
+    case immediate([UInt8])
+    case pooled(@Sendable () -> [UInt8])
+}
+
+/// Everything between a parsed request and response bytes: CORS, routing,
+/// auth, body decoding, the handler, compression, logging and metrics.
+/// A class, not a struct: every connection reaches it on every request, and
+/// copying its configuration each time showed up in profiles.
+final class RequestProcessor: Sendable {
+    let router: Router
+    let configuration: HTTPServerConfiguration
+    let cors: CORSPolicy
+    let authentication: BearerAuthentication?
+    let observer: (any HTTPServerObserver)?
+    let logger: Logger
+
+    init(router: Router, configuration: HTTPServerConfiguration, observer: (any HTTPServerObserver)?, logger: Logger) {
+        self.router = router
+        self.configuration = configuration
+        self.cors = CORSPolicy(origins: configuration.corsOrigins)
+        self.authentication = configuration.authToken.flatMap { $0.isEmpty ? nil : BearerAuthentication(token: $0) }
+        self.observer = observer
+        self.logger = logger
+    }
+
+    func dispatch(_ request: HTTPRequest, context: ResponseContext) -> Dispatch {
+        observer?.requestStarted()
+        var context = context
+        if cors.isPreflight(request) {
+            let methods = router.allowedMethods(request.path) ?? ["GET", "POST", "OPTIONS"]
+            return .immediate(finish(cors.preflightResponse(request, allowedMethods: methods), context: context))
+        }
+        if request.path == "*" && request.method == "OPTIONS" {
+            var headers = HTTPHeaders()
+            headers.add("allow", "GET, HEAD, POST, OPTIONS")
+            return .immediate(finish(HTTPResponse(status: 204, headers: headers), context: context))
+        }
+        switch admit(method: request.method, path: request.path, headers: request.headers) {
+        case .failure(let refusal):
+            return .immediate(finish(refusal.response, context: context))
+        case .success(let route):
+            context.route = route.path
+            let finalContext = context
+            switch route.execution {
+            case .eventLoop:
+                return .immediate(run(route, request, context: finalContext))
+            case .workerPool:
+                return .pooled { self.run(route, request, context: finalContext) }
+            }
+        }
+    }
+
+    struct Refusal: Error {
+        var response: HTTPResponse
+    }
+
+    /// The route a request may run, or the answer its head alone earns:
+    /// no such path, a method the path lacks, missing credentials.
+    private func admit(method: String, path: String, headers: HTTPHeaders) -> Result<Route, Refusal> {
+        switch router.resolve(method: method, path: path) {
+        case .notFound:
+            return .failure(Refusal(response: ProblemDetails.response(status: 404, detail: "no route for \(path)")))
+        case .methodNotAllowed(let allowed):
+            var allow = HTTPHeaders()
+            allow.add("allow", allowed.joined(separator: ", "))
+            if method == "OPTIONS" { return .failure(Refusal(response: HTTPResponse(status: 204, headers: allow))) }
+            return .failure(Refusal(response: ProblemDetails.response(
+                status: 405, detail: "\(method) is not allowed on \(path)", headers: allow)))
+        case .found(let route):
+            if let authentication, !configuration.publicPaths.contains(route.path),
+               !authentication.isAuthorized(headers["authorization"]) {
+                return .failure(Refusal(response: BearerAuthentication.unauthorized()))
+            }
+            return .success(route)
+        }
+    }
+
+    /// The answer a request gets from its head alone (no route, wrong method,
+    /// missing credentials), or nil when its body decides.
+    func refusalBeforeBody(method: String, path: String, headers: HTTPHeaders) -> HTTPResponse? {
+        if case .failure(let refusal) = admit(method: method, path: path, headers: headers) { return refusal.response }
+        return nil
+    }
+
+    func overloaded(context: ResponseContext) -> [UInt8] {
+        var headers = HTTPHeaders()
+        headers.add("retry-after", String(configuration.retryAfterSeconds))
+        let response = ProblemDetails.response(status: 503, detail: "the server is at capacity; retry later",
+                                               headers: headers)
+        return finish(response, context: context)
+    }
+
+    private func run(_ route: Route, _ request: HTTPRequest, context: ResponseContext) -> [UInt8] {
+        var request = request
+        switch decodeBody(&request) {
+        case .some(let refusal): return finish(refusal, context: context)
+        case .none: return finish(route.handler(request), context: context)
+        }
+    }
+
+    /// Undoes a Content-Encoding on the request body; a refusal when it cannot.
+    private func decodeBody(_ request: inout HTTPRequest) -> HTTPResponse? {
+        let codings = request.headers.listElements("content-encoding").map { $0.lowercased() }
+            .filter { $0 != "identity" }
+        guard !codings.isEmpty else { return nil }
+        guard codings.count == 1, let coding = ContentCoding(rawValue: codings[0] == "x-gzip" ? "gzip" : codings[0]) else {
+            var headers = HTTPHeaders()
+            headers.add("accept-encoding", "gzip, deflate")
+            return ProblemDetails.response(status: 415, detail: "unsupported Content-Encoding", headers: headers)
+        }
+        do throws(CompressionError) {
+            request.body = try Compression.decompress(request.body, as: coding, limit: configuration.maxBodyBytes)
+            request.headers.remove("content-encoding")
+            return nil
+        } catch .tooLarge {
+            return ProblemDetails.response(status: 413, detail: "decompressed body exceeds \(configuration.maxBodyBytes) bytes")
+        } catch {
+            return ProblemDetails.response(status: 400, detail: "the \(coding.rawValue) request body is corrupt")
+        }
+    }
+
+    /// Adds the headers every response carries, compresses, serializes, logs and counts.
+    func finish(_ response: HTTPResponse, context: ResponseContext) -> [UInt8] {
+        var response = response
+        response.headers.set("x-request-id", context.requestID)
+        cors.decorate(&response, origin: context.origin)
+        compressIfWorthIt(&response, acceptEncoding: context.acceptEncoding)
+        let bytes = ResponseSerializer.serialize(
+            response, date: context.date, closeConnection: context.closeConnection,
+            keepAliveForHTTP10: context.version == .http10 && !context.closeConnection,
+            omitBody: context.method == "HEAD")
+        let duration = Double(monotonicNanoseconds() &- context.startedAt) / 1e9
+        logger.info("request", metadata: [
+            "request_id": .string(context.requestID),
+            "method": .string(context.method),
+            "path": .string(context.path),
+            "status": .stringConvertible(response.status),
+            "duration_ms": .string(Self.milliseconds(duration)),
+            "bytes_in": .stringConvertible(context.requestBytes),
+            "bytes_out": .stringConvertible(bytes.count),
+        ])
+        observer?.requestFinished(RequestRecord(
+            route: context.route, method: context.method, status: response.status, durationSeconds: duration,
+            requestBytes: context.requestBytes, responseBytes: bytes.count))
+        return bytes
+    }
+
+    /// "1.234" for 1.234 ms, without pulling in Foundation's formatters.
+    static func milliseconds(_ seconds: Double) -> String {
+        let microseconds = Int(seconds * 1_000_000)
+        let fraction = String(microseconds % 1000)
+        return "\(microseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
+    }
+
+    private func compressIfWorthIt(_ response: inout HTTPResponse, acceptEncoding: String?) {
+        guard Compression.isCompressible(contentType: response.headers["content-type"]),
+              response.headers["content-encoding"] == nil else { return }
+        response.headers.add("vary", "accept-encoding")
+        guard response.body.count >= configuration.compressionMinimumBytes,
+              let coding = Compression.negotiate(acceptEncoding: acceptEncoding),
+              let compressed = Compression.compress(response.body, as: coding) else { return }
+        response.body = compressed
+        response.headers.add("content-encoding", coding.rawValue)
+    }
+}

@@ -1,0 +1,51 @@
+/// Where a handler runs.
+public enum HandlerExecution: Sendable {
+    /// On the connection's event loop: only for cheap handlers that never block
+    /// (health checks, static documents), since a slow one stalls every connection on that loop.
+    case eventLoop
+    /// On the bounded worker pool; refused with 503 when the pool's queue is full.
+    case workerPool
+}
+
+public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
+
+public struct Route: Sendable {
+    public var method: String
+    public var path: String
+    public var execution: HandlerExecution
+    public var handler: HTTPHandler
+}
+
+/// Exact method + path routing; the service has a handful of fixed paths.
+public struct Router: Sendable {
+    private var routes: [String: [String: Route]] = [:]
+
+    public init() {}
+
+    public mutating func add(_ method: String, _ path: String, execution: HandlerExecution = .workerPool,
+                             handler: @escaping HTTPHandler) {
+        routes[path, default: [:]][method] = Route(method: method, path: path, execution: execution, handler: handler)
+    }
+
+    enum Resolution {
+        case found(Route)
+        case methodNotAllowed(allowed: [String])
+        case notFound
+    }
+
+    func resolve(method: String, path: String) -> Resolution {
+        guard let byMethod = routes[path] else { return .notFound }
+        if let route = byMethod[method] { return .found(route) }
+        if method == "HEAD", let route = byMethod["GET"] { return .found(route) }
+        return .methodNotAllowed(allowed: allowedMethods(path) ?? [])
+    }
+
+    /// The methods a path answers, HEAD wherever GET is, as the Allow header lists them.
+    func allowedMethods(_ path: String) -> [String]? {
+        guard let byMethod = routes[path] else { return nil }
+        var methods = Set(byMethod.keys)
+        if methods.contains("GET") { methods.insert("HEAD") }
+        methods.insert("OPTIONS")
+        return methods.sorted()
+    }
+}

@@ -1,1 +1,0 @@
-// The hand-written HTTP/1.1 server.

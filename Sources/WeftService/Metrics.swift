@@ -1,0 +1,113 @@
+import CoreMetrics
+import Prometheus
+import WeftHTTP
+
+/// Prometheus metrics for the service, through swift-metrics. Owns its registry
+/// rather than bootstrapping the global MetricsSystem, so tests can make many.
+public final class ServiceMetrics: HTTPServerObserver, Sendable {
+    private let registry: PrometheusCollectorRegistry
+    private let factory: PrometheusMetricsFactory
+    private let inFlight: CoreMetrics.Meter
+    private let requestBytes: CoreMetrics.Counter
+    private let responseBytes: CoreMetrics.Counter
+    private let cacheHits: CoreMetrics.Counter
+    private let cacheMisses: CoreMetrics.Counter
+    private let cacheBytes: CoreMetrics.Gauge
+    private let cache = Protected<[RouteKey: RouteInstruments]>([:])
+    private let cacheSource = Protected<(@Sendable () -> CacheStatistics)?>(nil)
+    private let publishedCache = Protected(CacheStatistics(hits: 0, misses: 0, storedBytes: 0))
+
+    public init() {
+        registry = PrometheusCollectorRegistry()
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(100), .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2),
+            .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100),
+            .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(5),
+        ]
+        self.factory = factory
+        inFlight = CoreMetrics.Meter(label: "weft_http_requests_in_flight", factory: factory)
+        requestBytes = CoreMetrics.Counter(label: "weft_http_request_bytes_total", factory: factory)
+        responseBytes = CoreMetrics.Counter(label: "weft_http_response_bytes_total", factory: factory)
+        cacheHits = CoreMetrics.Counter(label: "weft_layout_cache_hits_total", factory: factory)
+        cacheMisses = CoreMetrics.Counter(label: "weft_layout_cache_misses_total", factory: factory)
+        cacheBytes = CoreMetrics.Gauge(label: "weft_layout_cache_bytes", factory: factory)
+    }
+
+    public func requestStarted() {
+        inFlight.increment()
+    }
+
+    public func requestFinished(_ record: RequestRecord) {
+        inFlight.decrement()
+        let instruments = instruments(for: RouteKey(route: record.route, method: record.method, status: record.status))
+        instruments.requests.increment()
+        instruments.latency.recordNanoseconds(Int64(record.durationSeconds * 1e9))
+        requestBytes.increment(by: record.requestBytes)
+        responseBytes.increment(by: record.responseBytes)
+    }
+
+    /// Counters only go up: publish what the cache counted since the last scrape.
+    private func publishCacheStatistics() {
+        guard let source = cacheSource.withLock({ $0 }) else { return }
+        let now = source()
+        let before = publishedCache.withLock { published in
+            defer { published = now }
+            return published
+        }
+        if now.hits > before.hits { cacheHits.increment(by: now.hits - before.hits) }
+        if now.misses > before.misses { cacheMisses.increment(by: now.misses - before.misses) }
+        cacheBytes.record(now.storedBytes)
+    }
+
+    private struct RouteKey: Hashable {
+        var route: String
+        var method: String
+        var status: Int
+    }
+
+    private struct RouteInstruments {
+        var requests: CoreMetrics.Counter
+        var latency: CoreMetrics.Timer
+    }
+
+    /// Instruments are looked up once per route, method and status: asking the
+    /// factory each time validated metric names on every request.
+    private func instruments(for key: RouteKey) -> RouteInstruments {
+        if let known = cache.withLock({ $0[key] }) { return known }
+        let dimensions = [("route", key.route), ("method", key.method), ("status", String(key.status))]
+        let made = RouteInstruments(
+            requests: CoreMetrics.Counter(label: "weft_http_requests_total", dimensions: dimensions, factory: factory),
+            latency: CoreMetrics.Timer(label: "weft_http_request_duration_seconds", dimensions: [("route", key.route)],
+                                       factory: factory))
+        cache.withLock { $0[key] = made }
+        return made
+    }
+
+    /// Where the layout cache's own counters are read, once per scrape; the cache
+    /// counts lookups itself, so the hot path pays nothing extra for metrics.
+    public func observeCache(_ statistics: @escaping @Sendable () -> CacheStatistics) {
+        cacheSource.withLock { $0 = statistics }
+    }
+
+    /// The Prometheus text exposition of everything recorded so far.
+    public func render() -> [UInt8] {
+        publishCacheStatistics()
+        var buffer: [UInt8] = []
+        registry.emit(into: &buffer)
+        return buffer
+    }
+}
+
+/// What the layout cache has counted since it was made.
+public struct CacheStatistics: Sendable {
+    public var hits: Int
+    public var misses: Int
+    public var storedBytes: Int
+
+    public init(hits: Int, misses: Int, storedBytes: Int) {
+        self.hits = hits
+        self.misses = misses
+        self.storedBytes = storedBytes
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import WeftHTTP
+
+@Suite struct CORSTests {
+    @Test func preflightIsAnsweredForAllowedOrigins() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"] }) { server in
+            let client = try RawClient(port: server.port)
+            client.send("OPTIONS /v1/layout/node HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\n"
+                        + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n\r\n")
+            let preflight = try #require(client.readResponse())
+            #expect(preflight.status == 204)
+            #expect(preflight.headers["access-control-allow-origin"] == "https://app.example")
+            #expect(preflight.headers["access-control-allow-methods"]?.contains("POST") == true)
+            #expect(preflight.headers["access-control-allow-headers"] == "content-type")
+
+            client.send(post("/v1/layout/node", body: "{}", headers: ["Origin: https://app.example"]))
+            let actual = try #require(client.readResponse())
+            #expect(actual.headers["access-control-allow-origin"] == "https://app.example")
+            #expect(actual.headers["access-control-expose-headers"]?.contains("x-request-id") == true)
+
+            client.send(get("/healthz", headers: ["Origin: https://evil.example"]))
+            #expect(client.readResponse()?.headers["access-control-allow-origin"] == nil)
+        }
+    }
+
+    @Test func wildcardAllowsAnyOrigin() throws {
+        try withServer({ $0.corsOrigins = ["*"] }) { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/healthz", headers: ["Origin: https://anywhere.example"]))
+            #expect(client.readResponse()?.headers["access-control-allow-origin"] == "*")
+        }
+    }
+
+    @Test func nothingWhenUnset() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            client.send("OPTIONS /healthz HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nAccess-Control-Request-Method: GET\r\n\r\n")
+            let response = try #require(client.readResponse())
+            #expect(response.headers["access-control-allow-origin"] == nil)
+            #expect(response.headers["allow"] == "GET, HEAD, OPTIONS")
+        }
+    }
+}

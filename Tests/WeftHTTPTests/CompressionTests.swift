@@ -1,0 +1,74 @@
+import Testing
+@testable import WeftHTTP
+
+@Suite struct CompressionTests {
+    @Test func gzipAndDeflateRoundTrip() throws {
+        let original = Array(String(repeating: "weft layout ", count: 500).utf8)
+        for coding in [ContentCoding.gzip, .deflate] {
+            let packed = try #require(Compression.compress(original, as: coding))
+            #expect(packed.count < original.count / 10)
+            #expect(try Compression.decompress(packed, as: coding, limit: 1 << 20) == original)
+        }
+        let gzipped = try #require(Compression.compress(original, as: .gzip))
+        #expect(Array(gzipped.prefix(2)) == [0x1F, 0x8B])
+    }
+
+    @Test func decompressionStopsAtTheLimit() throws {
+        let bomb = try #require(Compression.compress([UInt8](repeating: 0, count: 4 << 20), as: .gzip))
+        #expect(throws: CompressionError.tooLarge) { try Compression.decompress(bomb, as: .gzip, limit: 1 << 20) }
+        #expect(throws: CompressionError.malformed) { try Compression.decompress([1, 2, 3, 4], as: .gzip, limit: 100) }
+    }
+
+    @Test func acceptEncodingNegotiation() {
+        #expect(Compression.negotiate(acceptEncoding: "gzip, deflate, br") == .gzip)
+        #expect(Compression.negotiate(acceptEncoding: "deflate") == .deflate)
+        #expect(Compression.negotiate(acceptEncoding: "gzip;q=0, deflate;q=0.5") == .deflate)
+        #expect(Compression.negotiate(acceptEncoding: "br") == nil)
+        #expect(Compression.negotiate(acceptEncoding: "*") == .gzip)
+        #expect(Compression.negotiate(acceptEncoding: nil) == nil)
+    }
+
+    @Test func largeJSONIsGzippedWhenAsked() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/big", headers: ["Accept-Encoding: gzip"]))
+            let response = try #require(client.readResponse())
+            #expect(response.headers["content-encoding"] == "gzip")
+            #expect(response.headers["vary"] == "accept-encoding")
+            let json = try Compression.decompress(response.body, as: .gzip, limit: 1 << 20)
+            #expect(String(decoding: json, as: UTF8.self).hasPrefix(#"[{"id":"cell""#))
+
+            client.send(get("/big", headers: ["Accept-Encoding: deflate"]))
+            let deflated = try #require(client.readResponse())
+            #expect(deflated.headers["content-encoding"] == "deflate")
+            #expect(try Compression.decompress(deflated.body, as: .deflate, limit: 1 << 20) == json)
+
+            client.send(get("/big"))
+            let plain = try #require(client.readResponse())
+            #expect(plain.headers["content-encoding"] == nil)
+            #expect(plain.body == json)
+
+            client.send(get("/healthz", headers: ["Accept-Encoding: gzip"]))
+            #expect(client.readResponse()?.headers["content-encoding"] == nil)
+        }
+    }
+
+    @Test func gzipRequestBodiesAreDecoded() throws {
+        try withServer({ $0.maxBodyBytes = 64 * 1024 }) { server in
+            let text = String(repeating: "{\"type\":\"box\"}", count: 100)
+            let packed = try #require(Compression.compress(Array(text.utf8), as: .gzip))
+            let client = try RawClient(port: server.port)
+            client.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: \(packed.count)\r\n\r\n".utf8) + packed)
+            #expect(client.readResponse()?.text == text)
+
+            client.send(post("/echo", body: "not gzip", headers: ["Content-Encoding: gzip"]))
+            #expect(client.readResponse()?.status == 400)
+            client.send(post("/echo", body: "x", headers: ["Content-Encoding: br"]))
+            #expect(client.readResponse()?.status == 415)
+
+            let bomb = try #require(Compression.compress([UInt8](repeating: 32, count: 1 << 20), as: .gzip))
+            client.send(Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n".utf8) + bomb)
+            #expect(client.readResponse()?.status == 413)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Testing
+import WeftHTTP
+import WeftService
+
+@Suite struct ServiceRouteTests {
+    @Test func layoutRoutesAnswerJSONAndRefuseOtherMediaTypes() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            client.send(post("/v1/layout/node?flatten=1", body: "{}", headers: ["Content-Type: application/json"]))
+            let node = try #require(client.readResponse())
+            #expect(node.status == 200)
+            #expect(node.headers["content-type"] == "application/json")
+            client.send(post("/v1/layout", body: "{}", headers: ["Content-Type: application/json; charset=utf-8"]))
+            #expect(client.readResponse()?.status == 200)
+            client.send(post("/v1/layout/node", body: "a=b", headers: ["Content-Type: application/x-www-form-urlencoded"]))
+            let refused = try #require(client.readResponse())
+            #expect(refused.status == 415)
+            #expect(refused.headers["content-type"] == "application/problem+json")
+        }
+    }
+
+    @Test func documentsFontsAndReadiness() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/openapi.yaml"))
+            let document = try #require(client.readResponse())
+            #expect(document.status == 200)
+            #expect(document.headers["content-type"] == "application/yaml")
+            #expect(document.body == Array(EmbeddedWeb.openAPI.utf8))
+            client.send(get("/"))
+            let page = try #require(client.readResponse())
+            #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+            #expect(page.text.contains("<html"))
+            client.send(get("/weft-client.js"))
+            #expect(client.readResponse()?.headers["content-type"] == "text/javascript; charset=utf-8")
+            client.send(get("/v1/fonts"))
+            #expect(client.readResponse()?.status == 200)
+            client.send(get("/readyz"))
+            #expect(client.readResponse()?.text == #"{"status":"ready"}"#)
+        }
+    }
+
+    @Test func metricsCountRequestsByRouteAndStatus() throws {
+        let metrics = ServiceMetrics()
+        try withServer(router: testRouter(metrics: metrics), observer: metrics) { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/healthz") + get("/healthz") + get("/missing") + post("/v1/layout/node", body: "{}"))
+            for _ in 0..<4 { _ = client.readResponse() }
+            metrics.observeCache { CacheStatistics(hits: 7, misses: 2, storedBytes: 4096) }
+            client.send(get("/metrics"))
+            let text = try #require(client.readResponse()).text
+            #expect(text.contains(#"weft_http_requests_total{route="/healthz",method="GET",status="200"} 2"#))
+            #expect(text.contains(#"weft_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+            #expect(text.contains(#"weft_http_request_duration_seconds_bucket{route="/v1/layout/node""#))
+            #expect(text.contains("weft_http_requests_in_flight"))
+            #expect(text.contains("weft_http_response_bytes_total"))
+            #expect(text.contains("weft_layout_cache_hits_total 7"))
+            #expect(text.contains("weft_layout_cache_misses_total 2"))
+            #expect(text.contains("weft_layout_cache_bytes 4096"))
+            client.send(get("/metrics"))
+            #expect(try #require(client.readResponse()).text.contains("weft_layout_cache_hits_total 7"), "published once, not again")
+        }
+    }
+}
