@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "weft", targets: ["weft"]),
         .library(name: "WeftLayout", targets: ["WeftLayout"]),
+        .library(name: "WeftText", targets: ["WeftText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -16,6 +17,15 @@ let package = Package(
     ],
     targets: [
         .target(name: "WeftLayout", swiftSettings: strict),
+        // WeftText: Chromium's Linux text stack (fontconfig, FreeType, HarfBuzz, ICU) as system libraries.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "WeftText",
+            dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
+            swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
         .target(name: "WeftHTTP", swiftSettings: strict),
         .target(
@@ -30,6 +40,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),

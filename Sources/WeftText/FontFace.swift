@@ -1,0 +1,71 @@
+import CFreeType
+import CHarfBuzz
+
+/// One face of one font file, loaded once and shared by every layout thread.
+///
+/// HarfBuzz fonts are safe to shape with from many threads once they are made
+/// immutable, and nothing here changes after `init`, hence `@unchecked Sendable`.
+final class FontFace: @unchecked Sendable {
+    let path: String
+    let index: Int
+    let postScriptName: String
+    let unitsPerEm: Int
+    /// Outline fonts scale freely; bitmap-only fonts (Noto Color Emoji) come in fixed strikes.
+    let isScalable: Bool
+    /// Ascender, descender (positive, below the baseline) and line gap in font units.
+    let verticalMetrics: (ascent: Int, descent: Int, lineGap: Int)
+    /// Shapes in font units (scale = unitsPerEm), so advances are exact integers
+    /// that `ScaledFont` converts to pixels the way FreeType does.
+    let shapingFont: OpaquePointer
+
+    init?(path: String, index: Int, library: FT_Library) {
+        var ftFace: FT_Face?
+        guard FT_New_Face(library, path, FT_Long(index), &ftFace) == 0, let ftFace else { return nil }
+        defer { FT_Done_Face(ftFace) }
+        let units = Int(ftFace.pointee.units_per_EM)
+        guard units > 0 else { return nil }
+        self.path = path
+        self.index = index
+        unitsPerEm = units
+        isScalable = (ftFace.pointee.face_flags & 1) != 0  // FT_FACE_FLAG_SCALABLE
+        postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
+
+        guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
+        defer { hb_blob_destroy(blob) }
+        let face = hb_face_create(blob, UInt32(index))
+        defer { hb_face_destroy(face) }
+        guard let font = hb_font_create(face) else { return nil }
+        hb_font_set_scale(font, Int32(units), Int32(units))
+        hb_font_make_immutable(font)
+        shapingFont = font
+
+        // HarfBuzz picks the OS/2 typo metrics when USE_TYPO_METRICS is set and
+        // the hhea ones otherwise, which is the choice Chromium makes.
+        func metric(_ tag: hb_ot_metrics_tag_t) -> Int {
+            var value: hb_position_t = 0
+            _ = hb_ot_metrics_get_position(font, tag, &value)
+            return Int(value)
+        }
+        verticalMetrics = (
+            ascent: metric(HB_OT_METRICS_TAG_HORIZONTAL_ASCENDER),
+            descent: -metric(HB_OT_METRICS_TAG_HORIZONTAL_DESCENDER),
+            lineGap: metric(HB_OT_METRICS_TAG_HORIZONTAL_LINE_GAP))
+    }
+
+    deinit { hb_font_destroy(shapingFont) }
+
+    func hasGlyph(for scalar: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_nominal_glyph(shapingFont, scalar, &glyph) != 0 && glyph != 0
+    }
+
+    /// Whether the font maps `scalar` followed by `selector` (e.g. VS16) to a glyph of its own.
+    func hasVariationGlyph(for scalar: UInt32, selector: UInt32) -> Bool {
+        var glyph: hb_codepoint_t = 0
+        return hb_font_get_variation_glyph(shapingFont, scalar, selector, &glyph) != 0 && glyph != 0
+    }
+
+    func nominalAdvanceUnits(of glyph: UInt32) -> Int {
+        Int(hb_font_get_glyph_h_advance(shapingFont, glyph))
+    }
+}

@@ -1,0 +1,104 @@
+import CHarfBuzz
+
+/// Turns the text of one paragraph into measured grapheme clusters: ICU
+/// segmentation, per-cluster font fallback, script and bidi runs, HarfBuzz shaping.
+struct ParagraphShaper {
+    let letterSpacing16: Int64
+    let features: [hb_feature_t]
+
+    init(letterSpacing: Double) {
+        letterSpacing16 = Int64((letterSpacing * 65536).rounded())
+        features = RunShaper.features(letterSpacing: letterSpacing)
+    }
+
+    func shape(_ units: [UInt16], fonts: inout FontFallbackChain) -> ShapedParagraph {
+        guard !units.isEmpty else { return ShapedParagraph(clusters: []) }
+        let ends = ICUBreaks.graphemeEnds(units)
+        let opportunities = Set(LineBreakRules.opportunities(in: units))
+        let levels = ICUBreaks.bidiLevels(units)
+
+        var clusters: [MeasuredCluster] = []
+        clusters.reserveCapacity(ends.count)
+        var scripts: [hb_script_t] = []
+        scripts.reserveCapacity(ends.count)
+        var clusterOfUnit = [Int32](repeating: 0, count: units.count)
+        var start = 0
+        for end in ends where end > start {
+            let scalars = unicodeScalars(in: units[start..<end])
+            let kind = Self.kind(of: scalars)
+            let fontIndex = kind == .text ? fonts.fontIndex(forCluster: scalars) : FontFallbackChain.primaryIndex
+            for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }
+            clusters.append(
+                MeasuredCluster(kind: kind, advance: 0, fontIndex: fontIndex, breakAfter: opportunities.contains(end)))
+            scripts.append(hb_unicode_script(hb_unicode_funcs_get_default(), scalars.first ?? 0x20))
+            start = end
+        }
+        Self.resolveInheritedScripts(&scripts)
+        let clusterStarts = [0] + ends.dropLast()
+
+        // Runs of clusters sharing font, script and bidi level are shaped together.
+        units.withUnsafeBufferPointer { buffer in
+            var runStart = 0
+            while runStart < clusters.count {
+                var runEnd = runStart + 1
+                while runEnd < clusters.count, clusters[runEnd].fontIndex == clusters[runStart].fontIndex,
+                    scripts[runEnd] == scripts[runStart],
+                    levels[clusterStarts[runEnd]] == levels[clusterStarts[runStart]]
+                {
+                    runEnd += 1
+                }
+                let unitRange = clusterStarts[runStart]..<(runEnd < clusters.count ? clusterStarts[runEnd] : units.count)
+                let glyphs = RunShaper.shape(
+                    buffer, range: unitRange, font: fonts.fonts[clusters[runStart].fontIndex],
+                    script: scripts[runStart], rightToLeft: levels[unitRange.lowerBound] % 2 == 1, features: features)
+                for glyph in glyphs where glyph.unit < units.count {
+                    clusters[Int(clusterOfUnit[glyph.unit])].advance += glyph.advance
+                }
+                runStart = runEnd
+            }
+        }
+
+        for index in clusters.indices {
+            switch clusters[index].kind {
+            case .control, .tab: clusters[index].advance = 0
+            case .text, .space: clusters[index].advance += letterSpacing16
+            }
+        }
+        CJKPunctuationTrim.apply(
+            to: &clusters, units: units, clusterStarts: clusterStarts, emSize16: Int64(fonts.primary.size * 65536))
+        return ShapedParagraph(clusters: clusters)
+    }
+
+    private static func kind(of scalars: [UInt32]) -> MeasuredCluster.Kind {
+        guard let first = scalars.first else { return .control }
+        switch first {
+        case 0x20: return .space
+        case 0x09: return .tab
+        case 0x00..<0x20, 0x7F..<0xA0: return .control
+        default: return .text
+        }
+    }
+
+    /// Common and inherited characters (spaces, digits, punctuation, marks) join
+    /// the script run around them, as HarfBuzz expects.
+    private static func resolveInheritedScripts(_ scripts: inout [hb_script_t]) {
+        func isNeutral(_ script: hb_script_t) -> Bool {
+            script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
+        }
+        var last: hb_script_t?
+        for index in scripts.indices {
+            if isNeutral(scripts[index]) {
+                if let last { scripts[index] = last }
+            } else {
+                last = scripts[index]
+            }
+        }
+        // Leading neutrals take the first real script.
+        if let firstReal = scripts.first(where: { !isNeutral($0) }) {
+            for index in scripts.indices {
+                guard isNeutral(scripts[index]) else { break }
+                scripts[index] = firstReal
+            }
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import CHarfBuzz
+
+/// Shapes one run (one font, one script, one direction) with HarfBuzz and
+/// reports each glyph's advance against the code unit it came from.
+enum RunShaper {
+    struct GlyphAdvance {
+        /// UTF-16 offset in the paragraph of the glyph's cluster.
+        let unit: Int
+        /// 16.16 px.
+        let advance: Int64
+    }
+
+    /// Turning optional ligatures off is what CSS asks for when letter-spacing is not zero.
+    static func features(letterSpacing: Double) -> [hb_feature_t] {
+        guard letterSpacing != 0 else { return [] }
+        return ["liga=0", "clig=0"].compactMap { text in
+            var feature = hb_feature_t()
+            return hb_feature_from_string(text, -1, &feature) != 0 ? feature : nil
+        }
+    }
+
+    /// `paragraph` is passed whole so HarfBuzz sees the context around the run
+    /// (Arabic joining across font changes).
+    static func shape(
+        _ paragraph: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: ScaledFont, script: hb_script_t,
+        rightToLeft: Bool, features: [hb_feature_t]
+    ) -> [GlyphAdvance] {
+        guard let buffer = hb_buffer_create() else { return [] }
+        defer { hb_buffer_destroy(buffer) }
+        hb_buffer_add_utf16(
+            buffer, paragraph.baseAddress, Int32(paragraph.count), UInt32(range.lowerBound), Int32(range.count))
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_script(buffer, script)
+        hb_buffer_set_language(buffer, english)
+        features.withUnsafeBufferPointer { hb_shape(font.face.shapingFont, buffer, $0.baseAddress, UInt32($0.count)) }
+
+        var count: UInt32 = 0
+        guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
+            let positions = hb_buffer_get_glyph_positions(buffer, &count)
+        else { return [] }
+        var result: [GlyphAdvance] = []
+        result.reserveCapacity(Int(count))
+        for position in 0..<Int(count) {
+            let glyph = infos[position].codepoint
+            let shapedUnits = Int(positions[position].x_advance)
+            let nominalUnits = font.face.nominalAdvanceUnits(of: glyph)
+            // The glyph's own advance is FreeType's; what HarfBuzz added on top
+            // (kerning, mark zeroing) it scales linearly, as it does in Blink.
+            let advance = font.advance16(units: nominalUnits) + font.scaledLinearly16(units: shapedUnits - nominalUnits)
+            result.append(GlyphAdvance(unit: Int(infos[position].cluster), advance: advance))
+        }
+        return result
+    }
+
+    nonisolated(unsafe) private static let english = hb_language_from_string("en-us", -1)
+}

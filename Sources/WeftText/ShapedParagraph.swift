@@ -1,0 +1,25 @@
+/// One grapheme cluster of a paragraph, measured.
+struct MeasuredCluster {
+    enum Kind {
+        case text
+        /// U+0020: preserved by `pre-wrap`, and hangs past the edge at a soft wrap.
+        case space
+        /// U+0009: advances to the next tab stop.
+        case tab
+        /// Other control characters, which Chromium draws as nothing.
+        case control
+    }
+
+    var kind: Kind
+    /// 16.16 px, letter-spacing and CJK punctuation trimming included.
+    var advance: Int64
+    var fontIndex: Int
+    /// UAX #14 (as tailored) allows a line to end after this cluster.
+    var breakAfter: Bool
+}
+
+/// A paragraph (the text between two line feeds) cut into grapheme clusters
+/// with their widths, fonts and line-break opportunities.
+struct ShapedParagraph {
+    var clusters: [MeasuredCluster]
+}

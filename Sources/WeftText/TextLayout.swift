@@ -1,0 +1,36 @@
+/// A whole text laid out in lines: the measuring core, without caching.
+struct TextLayout {
+    struct Line {
+        var width: Double
+        var height: Double
+        var baseline: Double
+    }
+
+    var lines: [Line]
+
+    /// Lays out `content` with `maxWidth` (may be infinite). The text is split at
+    /// line feeds (a final line feed does not open a new line); each paragraph
+    /// wraps on its own.
+    init(_ content: SanitizedText, maxWidth: Double) {
+        lines = []
+        guard !content.text.isEmpty, var fonts = FontFallbackChain(font: content.font) else { return }
+        let shaper = ParagraphShaper(letterSpacing: content.letterSpacing)
+        let heights = LineHeights(fixedLineHeight: content.lineHeight)
+        let spaceCluster = shaper.shape([0x20], fonts: &fonts).clusters.first
+        let tabInterval16 = 8 * (spaceCluster?.advance ?? 0)
+
+        var paragraphs = content.text.utf16.split(separator: 0x0A, omittingEmptySubsequences: false)
+        if content.text.utf16.last == 0x0A { paragraphs.removeLast() }
+        for paragraph in paragraphs {
+            let shaped = shaper.shape(Array(paragraph), fonts: &fonts)
+            for line in LineBreaker.lines(of: shaped, maxWidth: maxWidth, tabInterval16: tabInterval16) {
+                var used = Set<Int>()
+                for index in line.clusters where shaped.clusters[index].kind == .text {
+                    used.insert(shaped.clusters[index].fontIndex)
+                }
+                let box = heights.box(for: used, fonts: fonts.fonts)
+                lines.append(Line(width: line.width, height: box.height, baseline: box.baseline))
+            }
+        }
+    }
+}
