@@ -17,24 +17,32 @@ final class FontFace: @unchecked Sendable {
     /// Shapes in font units (scale = unitsPerEm), so advances are exact integers
     /// that `ScaledFont` converts to pixels the way FreeType does.
     let shapingFont: OpaquePointer
+    /// Present for bitmap-only fonts, whose advances come from their strike.
+    let bitmapStrike: BitmapStrike?
 
     init?(path: String, index: Int, library: FT_Library) {
         var ftFace: FT_Face?
         guard FT_New_Face(library, path, FT_Long(index), &ftFace) == 0, let ftFace else { return nil }
-        defer { FT_Done_Face(ftFace) }
-        let units = Int(ftFace.pointee.units_per_EM)
-        guard units > 0 else { return nil }
-        self.path = path
-        self.index = index
-        unitsPerEm = units
-        isScalable = (ftFace.pointee.face_flags & 1) != 0  // FT_FACE_FLAG_SCALABLE
-        postScriptName = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
+        let scalable = (ftFace.pointee.face_flags & 1) != 0  // FT_FACE_FLAG_SCALABLE
+        let name = FT_Get_Postscript_Name(ftFace).map { String(cString: $0) } ?? ""
+        let strike = scalable ? nil : BitmapStrike(face: ftFace)
+        // A bitmap strike keeps its face open for glyph loading; otherwise it is done with.
+        if strike == nil { FT_Done_Face(ftFace) }
+        guard scalable || strike != nil else { return nil }
 
         guard let blob = hb_blob_create_from_file_or_fail(path) else { return nil }
         defer { hb_blob_destroy(blob) }
         let face = hb_face_create(blob, UInt32(index))
         defer { hb_face_destroy(face) }
-        guard let font = hb_font_create(face) else { return nil }
+        // FreeType reports no units per em for bitmap-only fonts; the head table has them.
+        let units = Int(hb_face_get_upem(face))
+        guard units > 0, let font = hb_font_create(face) else { return nil }
+        self.path = path
+        self.index = index
+        unitsPerEm = units
+        isScalable = scalable
+        bitmapStrike = strike
+        postScriptName = name
         hb_font_set_scale(font, Int32(units), Int32(units))
         hb_font_make_immutable(font)
         shapingFont = font

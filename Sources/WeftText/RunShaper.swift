@@ -46,7 +46,7 @@ enum RunShaper {
             let nominalUnits = font.face.nominalAdvanceUnits(of: glyph)
             // The glyph's own advance is FreeType's; what HarfBuzz added on top
             // (kerning, mark zeroing) it scales linearly, as it does in Blink.
-            let advance = font.advance16(units: nominalUnits) + font.scaledLinearly16(units: shapedUnits - nominalUnits)
+            let advance = font.advance16(glyph: glyph, units: nominalUnits) + font.scaledLinearly16(units: shapedUnits - nominalUnits)
             result.append(GlyphAdvance(unit: Int(infos[position].cluster), advance: advance))
         }
         return result

@@ -18,8 +18,12 @@ struct ScaledFont: Sendable {
         freeTypeScale = Int(FT_DivFix(FT_Long(charSize26Dot6), FT_Long(face.unitsPerEm)))
     }
 
-    /// A glyph advance as FreeType reports it unhinted (`linearHoriAdvance`, 16.16 px).
-    func advance16(units: Int) -> Int64 {
+    /// A glyph advance as FreeType reports it unhinted (`linearHoriAdvance`, 16.16 px);
+    /// for a bitmap font, the strike's advance scaled to the size.
+    func advance16(glyph: UInt32, units: Int) -> Int64 {
+        if let strike = face.bitmapStrike, let advance = strike.advance26Dot6(of: glyph) {
+            return Int64((Double(advance) * 1024 * size / Double(strike.pixelsPerEm)).rounded())
+        }
         guard face.isScalable else { return scaledLinearly16(units: units) }
         return Int64(FT_MulDiv(FT_Long(units), FT_Long(freeTypeScale), 64))
     }
