@@ -19,8 +19,10 @@ enum CJKPunctuationTrim {
 
     /// A closing mark followed by another mark gives up its trailing half; an
     /// opening mark preceded by an opening mark gives up its leading half.
+    /// A closing mark left untrimmed may still give up its half at the end of a
+    /// line it would not otherwise fit on (`allow-end`).
     static func apply(to clusters: inout [MeasuredCluster], units: [UInt16], clusterStarts: [Int], emSize16: Int64) {
-        guard clusters.count > 1 else { return }
+        guard !clusters.isEmpty else { return }
         func fullWidthSide(_ index: Int) -> Side? {
             let start = clusterStarts[index]
             let end = index + 1 < clusterStarts.count ? clusterStarts[index + 1] : units.count
@@ -29,17 +31,20 @@ enum CJKPunctuationTrim {
             let advance = clusters[index].advance
             return abs(advance - emSize16) * 20 <= emSize16 ? side : nil
         }
-        var previous = fullWidthSide(0)
-        for index in 1..<clusters.count {
-            let current = fullWidthSide(index)
-            if let previous, let current {
-                if previous == .closing {
-                    clusters[index - 1].advance -= clusters[index - 1].advance / 2
-                } else if current == .opening {
-                    clusters[index].advance -= clusters[index].advance / 2
-                }
+        let sides = clusters.indices.map(fullWidthSide)
+        var trimmed = [Bool](repeating: false, count: clusters.count)
+        for index in clusters.indices.dropFirst() {
+            guard let previous = sides[index - 1], let current = sides[index] else { continue }
+            if previous == .closing {
+                clusters[index - 1].advance -= clusters[index - 1].advance / 2
+                trimmed[index - 1] = true
+            } else if current == .opening {
+                clusters[index].advance -= clusters[index].advance / 2
+                trimmed[index] = true
             }
-            previous = current
+        }
+        for index in clusters.indices where sides[index] == .closing && !trimmed[index] {
+            clusters[index].trimmableAtLineEnd = clusters[index].advance / 2
         }
     }
 }

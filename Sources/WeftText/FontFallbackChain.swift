@@ -30,9 +30,15 @@ struct FontFallbackChain {
     var primary: ScaledFont { fonts[Self.primaryIndex] }
 
     /// Index into `fonts` of the font that draws a cluster made of `scalars`.
-    mutating func fontIndex(forCluster scalars: [UInt32]) -> Int {
+    ///
+    /// Chromium falls back by ranges: the characters the primary font lacks are
+    /// reshaped together with the font found for the first of them, and only
+    /// what that font lacks looks further. So a cluster right after one drawn by
+    /// a system fallback font (`continuing`) stays in that font when it can,
+    /// e.g. the danda after Devanagari letters.
+    mutating func fontIndex(forCluster scalars: [UInt32], continuing: Int?) -> (index: Int, isSystemFallback: Bool) {
         let significant = scalars.filter { !EmojiPresentation.isIgnorableForCoverage($0) }
-        guard let first = significant.first, first >= 0x20 else { return Self.primaryIndex }
+        guard let first = significant.first, first >= 0x20 else { return (Self.primaryIndex, false) }
         let needsEmojiVariation = EmojiPresentation.requiresEmojiVariation(scalars)
 
         func covers(_ face: FontFace) -> Bool {
@@ -44,13 +50,14 @@ struct FontFallbackChain {
             return significant.allSatisfy(face.hasGlyph(for:))
         }
 
-        if covers(primary.face) { return Self.primaryIndex }
-        if let defaultStandard, covers(defaultStandard.face) { return index(of: defaultStandard.face) }
+        if covers(primary.face) { return (Self.primaryIndex, false) }
+        if let defaultStandard, covers(defaultStandard.face) { return (index(of: defaultStandard.face), false) }
+        if let continuing, covers(fonts[continuing].face) { return (continuing, true) }
         let emoji = EmojiPresentation.isEmojiCluster(scalars)
         if let face = resolver.face(for: resolver.fallbackMatch(for: first, emoji: emoji)) {
-            return index(of: face)
+            return (index(of: face), true)
         }
-        return Self.primaryIndex
+        return (Self.primaryIndex, false)
     }
 
     private mutating func index(of face: FontFace) -> Int {

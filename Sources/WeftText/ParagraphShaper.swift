@@ -14,7 +14,7 @@ struct ParagraphShaper {
     func shape(_ units: [UInt16], fonts: inout FontFallbackChain) -> ShapedParagraph {
         guard !units.isEmpty else { return ShapedParagraph(clusters: []) }
         let ends = ICUBreaks.graphemeEnds(units)
-        let opportunities = Set(LineBreakRules.opportunities(in: units))
+        let opportunities = LineBreakRules.opportunities(in: units)
         let levels = ICUBreaks.bidiLevels(units)
 
         var clusters: [MeasuredCluster] = []
@@ -23,10 +23,18 @@ struct ParagraphShaper {
         scripts.reserveCapacity(ends.count)
         var clusterOfUnit = [Int32](repeating: 0, count: units.count)
         var start = 0
+        var fallbackRunFont: Int?
         for end in ends where end > start {
             let scalars = unicodeScalars(in: units[start..<end])
             let kind = Self.kind(of: scalars)
-            let fontIndex = kind == .text ? fonts.fontIndex(forCluster: scalars) : FontFallbackChain.primaryIndex
+            var fontIndex = FontFallbackChain.primaryIndex
+            if kind == .text {
+                let choice = fonts.fontIndex(forCluster: scalars, continuing: fallbackRunFont)
+                fontIndex = choice.index
+                fallbackRunFont = choice.isSystemFallback ? choice.index : nil
+            } else {
+                fallbackRunFont = nil
+            }
             for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }
             clusters.append(
                 MeasuredCluster(kind: kind, advance: 0, fontIndex: fontIndex, breakAfter: opportunities.contains(end)))
@@ -38,6 +46,7 @@ struct ParagraphShaper {
 
         // Runs of clusters sharing font, script and bidi level are shaped together.
         units.withUnsafeBufferPointer { buffer in
+            var lastAdjustment: Int64 = 0
             var runStart = 0
             while runStart < clusters.count {
                 var runEnd = runStart + 1
@@ -51,8 +60,18 @@ struct ParagraphShaper {
                 let glyphs = RunShaper.shape(
                     buffer, range: unitRange, font: fonts.fonts[clusters[runStart].fontIndex],
                     script: scripts[runStart], rightToLeft: levels[unitRange.lowerBound] % 2 == 1, features: features)
+                var previousCluster: Int?
+                let leftToRight = levels[unitRange.lowerBound] % 2 == 0
                 for glyph in glyphs where glyph.unit < units.count {
-                    clusters[Int(clusterOfUnit[glyph.unit])].advance += glyph.advance
+                    let cluster = Int(clusterOfUnit[glyph.unit])
+                    clusters[cluster].advance += glyph.advance
+                    if leftToRight {
+                        if let previousCluster, previousCluster != cluster, glyph.unsafeToBreak {
+                            clusters[previousCluster].kernToNext = lastAdjustment
+                        }
+                        lastAdjustment = glyph.adjustment
+                    }
+                    previousCluster = cluster
                 }
                 runStart = runEnd
             }

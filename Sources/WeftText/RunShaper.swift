@@ -8,6 +8,10 @@ enum RunShaper {
         let unit: Int
         /// 16.16 px.
         let advance: Int64
+        /// The part of `advance` HarfBuzz added through positioning (kerning), 16.16 px.
+        let adjustment: Int64
+        /// HarfBuzz would shape differently if the text were cut before this glyph.
+        let unsafeToBreak: Bool
     }
 
     /// Turning optional ligatures off is what CSS asks for when letter-spacing is not zero.
@@ -46,8 +50,14 @@ enum RunShaper {
             let nominalUnits = font.face.nominalAdvanceUnits(of: glyph)
             // The glyph's own advance is FreeType's; what HarfBuzz added on top
             // (kerning, mark zeroing) it scales linearly, as it does in Blink.
-            let advance = font.advance16(glyph: glyph, units: nominalUnits) + font.scaledLinearly16(units: shapedUnits - nominalUnits)
-            result.append(GlyphAdvance(unit: Int(infos[position].cluster), advance: advance))
+            // Zeroed marks are not kerning; only real adjustments of a visible advance count.
+            let adjustment = shapedUnits == 0 ? 0 : font.scaledLinearly16(units: shapedUnits - nominalUnits)
+            let advance = shapedUnits == 0 ? 0 : font.advance16(glyph: glyph, units: nominalUnits) + adjustment
+            let flags = hb_glyph_info_get_glyph_flags(&infos[position])
+            result.append(
+                GlyphAdvance(
+                    unit: Int(infos[position].cluster), advance: advance, adjustment: adjustment,
+                    unsafeToBreak: (flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0))
         }
         return result
     }

@@ -14,6 +14,12 @@ struct MeasuredCluster {
     /// 16.16 px, letter-spacing and CJK punctuation trimming included.
     var advance: Int64
     var fontIndex: Int
+    /// Kerning with the next cluster: gone when a line ends after this one,
+    /// because Chromium reshapes the end of a line cut inside a word.
+    var kernToNext: Int64 = 0
+    /// How much narrower the cluster may become as the last of a line that
+    /// would not fit otherwise (CJK closing punctuation, `text-spacing-trim`).
+    var trimmableAtLineEnd: Int64 = 0
     /// UAX #14 (as tailored) allows a line to end after this cluster.
     var breakAfter: Bool
 }

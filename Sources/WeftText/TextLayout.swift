@@ -23,7 +23,7 @@ struct TextLayout {
         if content.text.utf16.last == 0x0A { paragraphs.removeLast() }
         for paragraph in paragraphs {
             let shaped = shaper.shape(Array(paragraph), fonts: &fonts)
-            for line in LineBreaker.lines(of: shaped, maxWidth: maxWidth, tabInterval16: tabInterval16) {
+            for line in LineBreaker(shaped, maxWidth: maxWidth, tabInterval16: tabInterval16).lines() {
                 var used = Set<Int>()
                 for index in line.clusters where shaped.clusters[index].kind == .text {
                     used.insert(shaped.clusters[index].fontIndex)
