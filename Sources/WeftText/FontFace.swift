@@ -17,6 +17,9 @@ final class FontFace: @unchecked Sendable {
     /// Shapes in font units (scale = unitsPerEm), so advances are exact integers
     /// that `ScaledFont` converts to pixels the way FreeType does.
     let shapingFont: OpaquePointer
+    /// The font has alternate half-width metrics for CJK punctuation (GPOS
+    /// `halt` or `chws`), which `text-spacing-trim` needs.
+    let hasHalfWidthPunctuation: Bool
     /// Present for bitmap-only fonts, whose advances come from their strike.
     let bitmapStrike: BitmapStrike?
 
@@ -43,6 +46,7 @@ final class FontFace: @unchecked Sendable {
         isScalable = scalable
         bitmapStrike = strike
         postScriptName = name
+        hasHalfWidthPunctuation = Self.positioningFeatures(of: face).contains { $0 == Self.tag("halt") || $0 == Self.tag("chws") }
         hb_font_set_scale(font, Int32(units), Int32(units))
         hb_font_make_immutable(font)
         shapingFont = font
@@ -61,6 +65,19 @@ final class FontFace: @unchecked Sendable {
     }
 
     deinit { hb_font_destroy(shapingFont) }
+
+    private static func tag(_ name: String) -> hb_tag_t {
+        name.utf8.reduce(0) { ($0 << 8) | hb_tag_t($1) }
+    }
+
+    private static func positioningFeatures(of face: OpaquePointer?) -> [hb_tag_t] {
+        let table = tag("GPOS")
+        var count = hb_ot_layout_table_get_feature_tags(face, table, 0, nil, nil)
+        guard count > 0 else { return [] }
+        var tags = [hb_tag_t](repeating: 0, count: Int(count))
+        _ = hb_ot_layout_table_get_feature_tags(face, table, 0, &count, &tags)
+        return Array(tags.prefix(Int(count)))
+    }
 
     func hasGlyph(for scalar: UInt32) -> Bool {
         var glyph: hb_codepoint_t = 0

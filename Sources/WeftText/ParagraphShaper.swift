@@ -80,11 +80,17 @@ struct ParagraphShaper {
         for index in clusters.indices {
             switch clusters[index].kind {
             case .control, .tab: clusters[index].advance = 0
-            case .text, .space: clusters[index].advance += letterSpacing16
+            case .space: clusters[index].advance += letterSpacing16
+            case .text:
+                // Spacing out the letters of a cursive script would break its joins.
+                if !Self.isCursive(scripts[index]) { clusters[index].advance += letterSpacing16 }
             }
         }
-        CJKPunctuationTrim.apply(
-            to: &clusters, units: units, clusterStarts: clusterStarts, emSize16: Int64(fonts.primary.size * 65536))
+        // Chromium trims CJK punctuation only when the primary font can (has `halt`).
+        if fonts.primary.face.hasHalfWidthPunctuation {
+            CJKPunctuationTrim.apply(
+                to: &clusters, units: units, clusterStarts: clusterStarts, emSize16: Int64(fonts.primary.size * 65536))
+        }
         return ShapedParagraph(clusters: clusters)
     }
 
@@ -96,6 +102,16 @@ struct ParagraphShaper {
         case 0x00..<0x20, 0x7F..<0xA0: return .control
         default: return .text
         }
+    }
+
+    private static let cursiveScripts: Set<UInt32> = [
+        HB_SCRIPT_ARABIC, HB_SCRIPT_SYRIAC, HB_SCRIPT_NKO, HB_SCRIPT_MANDAIC, HB_SCRIPT_MONGOLIAN,
+        HB_SCRIPT_PHAGS_PA, HB_SCRIPT_HANIFI_ROHINGYA, HB_SCRIPT_SOGDIAN, HB_SCRIPT_PSALTER_PAHLAVI,
+        HB_SCRIPT_MANICHAEAN, HB_SCRIPT_ADLAM,
+    ].map(\.rawValue).reduce(into: []) { $0.insert($1) }
+
+    private static func isCursive(_ script: hb_script_t) -> Bool {
+        cursiveScripts.contains(script.rawValue)
     }
 
     /// Common and inherited characters (spaces, digits, punctuation, marks) join
