@@ -24,9 +24,12 @@ public struct WeftTextMeasurer: TextMeasuring {
         return measured
     }
 
-    /// NaN or infinite means unbounded; negative means nothing fits (0).
+    /// Limits beyond this (px) are treated as unbounded, which keeps fixed-point maths in range.
+    static let unboundedLimit = 1e9
+
+    /// NaN or huge means unbounded; negative means nothing fits (0).
     private static func sanitizedLimit(_ value: Double) -> Double {
-        value.isNaN || value == .infinity ? .infinity : max(0, value)
+        value.isNaN || value >= unboundedLimit ? .infinity : max(0, value)
     }
 
     static func measureUncached(_ text: SanitizedText, maxWidth: Double, maxHeight: Double) -> TextMeasurement {
