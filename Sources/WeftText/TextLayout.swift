@@ -16,8 +16,11 @@ struct TextLayout {
         guard !content.text.isEmpty, var fonts = FontFallbackChain(font: content.font) else { return }
         let shaper = ParagraphShaper(letterSpacing: content.letterSpacing)
         let heights = LineHeights(fixedLineHeight: content.lineHeight)
-        let spaceCluster = shaper.shape([0x20], fonts: &fonts).clusters.first
-        let tabInterval16 = 8 * (spaceCluster?.advance ?? 0)
+        // `tab-size: 8` spaces; only worth shaping a space for when there is a tab.
+        var tabInterval16: Int64 = 0
+        if content.text.utf16.contains(0x09) {
+            tabInterval16 = 8 * (shaper.shape([0x20], fonts: &fonts).clusters.first?.advance ?? 0)
+        }
 
         var paragraphs = content.text.utf16.split(separator: 0x0A, omittingEmptySubsequences: false)
         if content.text.utf16.last == 0x0A { paragraphs.removeLast() }
