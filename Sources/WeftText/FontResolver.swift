@@ -26,6 +26,11 @@ final class FontResolver: Sendable {
         var fallbacks: [FallbackKey: FontMatch?] = [:]
     }
 
+    /// Family names come from clients, so the caches are capped: past the cap
+    /// they start over rather than grow without bound.
+    static let maxStyledEntries = 4096
+    static let maxFallbackEntries = 1 << 16
+
     private let caches = Mutex(Caches())
     private let configuration: FontConfiguration
     private let faces: FaceCache
@@ -42,7 +47,10 @@ final class FontResolver: Sendable {
         let found = configuration.withConfig {
             FontconfigQueries.match(family: family, weight: weight, italic: italic, in: $0)
         }
-        caches.withLock { $0.styled[key] = .some(found) }
+        caches.withLock {
+            if $0.styled.count >= Self.maxStyledEntries { $0.styled.removeAll(keepingCapacity: true) }
+            $0.styled[key] = .some(found)
+        }
         return found
     }
 
@@ -54,7 +62,10 @@ final class FontResolver: Sendable {
         let found = configuration.withConfig {
             FontconfigQueries.fallback(for: scalar, language: emoji ? "und-zsye" : "en-us", in: $0)
         }
-        caches.withLock { $0.fallbacks[key] = .some(found) }
+        caches.withLock {
+            if $0.fallbacks.count >= Self.maxFallbackEntries { $0.fallbacks.removeAll(keepingCapacity: true) }
+            $0.fallbacks[key] = .some(found)
+        }
         return found
     }
 
