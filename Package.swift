@@ -25,6 +25,7 @@ let package = Package(
         .target(
             name: "WeftText",
             dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
+            exclude: ["README.md"],
             swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
         .target(name: "WeftHTTP", swiftSettings: strict),
