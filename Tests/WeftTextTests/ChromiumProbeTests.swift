@@ -1,0 +1,84 @@
+import Testing
+import WeftLayout
+
+@testable import WeftText
+
+/// Behaviour the text README documents from single-case probes of Chromium
+/// (Inter 20 px unless said otherwise).
+@Suite struct ChromiumProbeTests {
+    let measurer = WeftTextMeasurer(cache: MeasurementCache())
+
+    func width(_ text: String, family: String = "Inter", size: Double = 20, weight: Int = 400, letterSpacing: Double = 0)
+        -> Double
+    {
+        measurer.measure(
+            TextContent(
+                text: text, font: FontDescriptor(family: family, size: size, weight: weight), letterSpacing: letterSpacing),
+            maxWidth: .infinity, maxHeight: .infinity
+        ).size.width
+    }
+
+    /// The text of each line when wrapped at `maxWidth`.
+    func lines(_ text: String, family: String = "Inter", maxWidth: Double) -> [String] {
+        let units = Array(text.utf16)
+        guard var fonts = FontFallbackChain(font: FontDescriptorKey(family: family, size: 20, weight: 400, italic: false))
+        else { return [] }
+        let shaped = ParagraphShaper(letterSpacing: 0).shape(units, fonts: &fonts)
+        let ends = ICUBreaks.graphemeEnds(units)
+        return LineBreaker(shaped, maxWidth: maxWidth, tabInterval16: 0).lines().map { line in
+            let start = line.clusters.lowerBound == 0 ? 0 : ends[line.clusters.lowerBound - 1]
+            let end = line.clusters.isEmpty ? start : ends[line.clusters.upperBound - 1]
+            return String(decoding: units[start..<end], as: UTF16.self)
+        }
+    }
+
+    func fontName(of text: String, family: String) -> String {
+        let units = Array(text.utf16)
+        guard var fonts = FontFallbackChain(font: FontDescriptorKey(family: family, size: 20, weight: 400, italic: false))
+        else { return "" }
+        let shaped = ParagraphShaper(letterSpacing: 0).shape(units, fonts: &fonts)
+        return shaped.clusters.first.map { fonts.fonts[$0.fontIndex].face.postScriptName } ?? ""
+    }
+
+    @Test func widthsOfPlainAndSpacedText() {
+        #expect(width("abc") == 34.859375)
+        #expect(width("abc", letterSpacing: 2) == 40.859375)
+        #expect(width("abc   ") == 51.734375)
+    }
+
+    @Test func fallbackFontsKeepTheirAdvancesInBold() {
+        #expect(width("नमस्ते", weight: 700) == 42.25)
+        #expect(width("नमस्ते", weight: 400) == 42.25)
+    }
+
+    @Test func cjkPunctuationIsTrimmedInPairs() {
+        #expect(width("。", family: "Noto Sans CJK JP") == 20)
+        #expect(width("。」", family: "Noto Sans CJK JP") == 30)
+        #expect(width("」（", family: "Noto Sans CJK JP") == 30)
+        #expect(width("iPhoneの", family: "Noto Sans CJK JP") == 85.703125)
+    }
+
+    @Test func wrapping() {
+        #expect(lines("hello      world", maxWidth: 60) == ["hello      ", "world"])
+        #expect(lines("https://example.com/path/to/resource", maxWidth: 120) == ["https://exam", "ple.com/pat", "h/to/resourc", "e"])
+        #expect(lines("state-of-the-art", maxWidth: 70) == ["state-", "of-the-", "art"])
+        #expect(lines("今日はいい天気ですね。今日はいい天気ですね。", maxWidth: 100) == ["今日はいい", "天気です", "ね。今日は", "いい天気で", "すね。"])
+        #expect(lines("aaa\u{A0}bbb\u{A0}ccc  ddd", maxWidth: 80) == ["aaa\u{A0}bbb", "\u{A0}ccc  ", "ddd"])
+        #expect(lines("abc\u{200B}defghi\u{200B}jkl", maxWidth: 60) == ["abc\u{200B}", "defghi\u{200B}", "jkl"])
+        #expect(lines("ああああ（いい）", family: "Noto Sans CJK JP", maxWidth: 80) == ["ああああ", "（いい）"])
+    }
+
+    @Test(arguments: [
+        ("ế", "Liberation Sans", "NotoSans-Regular"), ("→", "Noto Sans", "LiberationSerif"),
+        ("✓", "Noto Sans", "DejaVuSans"), ("☺", "Inter", "LiberationSerif"), ("☺\u{FE0F}", "Inter", "NotoColorEmoji"),
+        ("✌", "Inter", "NotoColorEmoji"), ("✌", "DejaVu Sans", "DejaVuSans"), ("❤", "Inter", "Inter-Regular"),
+        ("❤\u{FE0F}", "DejaVu Sans", "NotoColorEmoji"), ("😀", "DejaVu Sans", "DejaVuSans"), ("😀", "Inter", "NotoColorEmoji"),
+        ("🇫🇷", "DejaVu Sans", "NotoColorEmoji"), ("中", "Inter", "NotoSansCJKjp-Regular"), ("한", "Noto Sans", "NotoSansCJKjp-Regular"),
+        ("ا", "Inter", "DejaVuSans"), ("ש", "Noto Sans", "DejaVuSans"), ("न", "Inter", "NotoSansDevanagari-Regular"),
+        ("ক", "DejaVu Sans", "NotoSansBengali-Regular"), ("₹", "Liberation Serif", "NotoSans-Regular"),
+        ("≈", "Noto Sans", "LiberationSerif"), ("‰", "Liberation Sans", "LiberationSans"),
+    ])
+    func fontFallback(_ probe: (String, String, String)) {
+        #expect(fontName(of: probe.0, family: probe.1) == probe.2)
+    }
+}
