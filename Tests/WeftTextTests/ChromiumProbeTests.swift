@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeftLayout
 
@@ -80,5 +81,65 @@ import WeftLayout
     ])
     func fontFallback(_ probe: (String, String, String)) {
         #expect(fontName(of: probe.0, family: probe.1) == probe.2)
+    }
+}
+
+/// The README's table of the face Chromium drew each probe character with, in
+/// each Latin family, read from the README itself.
+@Suite struct FallbackTableTests {
+    struct Probe: Sendable, CustomTestStringConvertible {
+        let text: String
+        let family: String
+        let face: String
+        var testDescription: String { "\(text) in \(family)" }
+    }
+
+    static func probes() -> [Probe] {
+        let url = TextFixture.sharedDirectory.appendingPathComponent("conformance/text/README.md")
+        guard let readme = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+        var families: [String] = []
+        var probes: [Probe] = []
+        for line in readme.split(separator: "\n", omittingEmptySubsequences: false) {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.first == "character" {
+                families = Array(cells.dropFirst())
+                continue
+            }
+            guard !families.isEmpty else { continue }
+            guard cells.count == families.count + 1 else {
+                if line.isEmpty { families = [] }
+                continue
+            }
+            guard let sample = Self.sample(in: cells[0]) else { continue }
+            for (family, face) in zip(families, cells.dropFirst()) {
+                probes.append(Probe(text: sample, family: family, face: face))
+            }
+        }
+        return probes
+    }
+
+    /// The probe text of a row label: its first word of non-ASCII characters,
+    /// with VS16 when the label says so. "Latin" rows probe "a".
+    static func sample(in label: String) -> String? {
+        if label == "Latin" { return "a" }
+        if label.hasPrefix("ZWJ family") { return "👨\u{200D}👩\u{200D}👧" }
+        let words = label.split(separator: " ").map(String.init)
+        guard var sample = words.first(where: { $0.unicodeScalars.contains { $0.value > 0x7F } }) else { return nil }
+        if label.contains("(VS16)"), !sample.unicodeScalars.contains("\u{FE0F}") { sample += "\u{FE0F}" }
+        return sample
+    }
+
+    @Test func tableIsRead() {
+        #expect(Self.probes().count >= 100)
+    }
+
+    @Test(arguments: probes())
+    func probe(_ probe: Probe) {
+        let units = Array(probe.text.utf16)
+        guard var fonts = FontFallbackChain(font: FontDescriptorKey(family: probe.family, size: 20, weight: 400, italic: false))
+        else { return #expect(Bool(false)) }
+        let shaped = ParagraphShaper(letterSpacing: 0).shape(units, fonts: &fonts)
+        let face = shaped.clusters.first.map { fonts.fonts[$0.fontIndex].face.postScriptName }
+        #expect(face == probe.face)
     }
 }
