@@ -77,6 +77,12 @@ struct ParagraphShaper {
             }
         }
 
+        // Chromium trims CJK punctuation only when the primary font can (has `halt`);
+        // it halves the glyph, not the letter-spacing after it.
+        if fonts.primary.face.hasHalfWidthPunctuation {
+            CJKPunctuationTrim.apply(
+                to: &clusters, units: units, clusterStarts: clusterStarts, emSize16: Int64(fonts.primary.size * 65536))
+        }
         for index in clusters.indices {
             switch clusters[index].kind {
             case .control, .tab: clusters[index].advance = 0
@@ -85,11 +91,6 @@ struct ParagraphShaper {
                 // Spacing out the letters of a cursive script would break its joins.
                 if !Self.isCursive(scripts[index]) { clusters[index].advance += letterSpacing16 }
             }
-        }
-        // Chromium trims CJK punctuation only when the primary font can (has `halt`).
-        if fonts.primary.face.hasHalfWidthPunctuation {
-            CJKPunctuationTrim.apply(
-                to: &clusters, units: units, clusterStarts: clusterStarts, emSize16: Int64(fonts.primary.size * 65536))
         }
         return ShapedParagraph(clusters: clusters)
     }
