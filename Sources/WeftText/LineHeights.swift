@@ -7,11 +7,15 @@ struct LineHeights {
     /// primary font sits in its middle (half-leading). With `normal`, the box
     /// spans the fonts actually used on the line, the primary font always included.
     func box(for fontIndices: Set<Int>, fonts: [ScaledFont]) -> (height: Double, baseline: Double) {
-        let primary = fonts[FontFallbackChain.primaryIndex].normalLineExtents
+        let primaryFont = fonts[FontFallbackChain.primaryIndex]
         if let fixedLineHeight {
-            let halfLeading = ((fixedLineHeight - (primary.above + primary.below)) / 2).rounded(.down)
-            return (fixedLineHeight, halfLeading + primary.above)
+            // The leading is split around the primary font's ascent and descent
+            // (its line gap plays no part), the odd pixel going below.
+            let metrics = primaryFont.roundedVerticalMetrics
+            let halfLeading = ((fixedLineHeight - (metrics.ascent + metrics.descent)) / 2).rounded(.down)
+            return (fixedLineHeight, halfLeading + metrics.ascent)
         }
+        let primary = primaryFont.normalLineExtents
         var above = primary.above
         var below = primary.below
         for index in fontIndices where index != FontFallbackChain.primaryIndex {

@@ -61,6 +61,9 @@ import WeftLayout
         let m = measurer.measure(ahem("a\nb\nc", lineHeight: 17.5), maxWidth: .infinity, maxHeight: .infinity)
         #expect(m.size.height == 52.5)
         #expect(m.lineCount == 3)
+        // Half-leading (17.5 - 10) / 2 floored to 3 above Ahem's 8 px ascent.
+        #expect(m.firstBaseline == 11)
+        #expect(m.lastBaseline == 35 + 11)
     }
 
     @Test func letterSpacingFollowsEveryCharacter() {
