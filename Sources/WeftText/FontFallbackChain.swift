@@ -37,6 +37,10 @@ struct FontFallbackChain {
     /// a system fallback font (`continuing`) stays in that font when it can,
     /// e.g. the danda after Devanagari letters.
     mutating func fontIndex(forCluster scalars: [UInt32], continuing: Int?) -> (index: Int, isSystemFallback: Bool) {
+        // Most clusters are one character the requested font has.
+        if scalars.count == 1, scalars[0] < 0x20 || primary.face.hasGlyph(for: scalars[0]) {
+            return (Self.primaryIndex, false)
+        }
         let significant = scalars.filter { !EmojiPresentation.isIgnorableForCoverage($0) }
         guard let first = significant.first, first >= 0x20 else { return (Self.primaryIndex, false) }
         let needsEmojiVariation = EmojiPresentation.requiresEmojiVariation(scalars)

@@ -5,18 +5,19 @@
 /// - a break after a hyphen between a letter or digit and a digit (`weft-|1.2.3`),
 ///   which UAX #14 forbids (LB25) to keep negative numbers whole.
 enum LineBreakRules {
-    /// Offsets (UTF-16) after which a line may end.
-    static func opportunities(in units: [UInt16]) -> Set<Int> {
-        var result = Set(ICUBreaks.lineBreakOpportunities(units))
+    /// For each UTF-16 offset 0...count, whether a line may end there.
+    static func opportunities(in units: [UInt16]) -> [Bool] {
+        var result = [Bool](repeating: false, count: units.count + 1)
+        for offset in ICUBreaks.lineBreakOpportunities(units) where offset <= units.count { result[offset] = true }
         guard units.count >= 2 else { return result }
         for offset in 1..<units.count {
             let before = units[offset - 1]
             let after = units[offset]
             guard isASCIIAlphanumeric(after) else { continue }
             if before == 0x2F {  // "/"
-                result.remove(offset)
+                result[offset] = false
             } else if before == 0x2D, isASCIIDigit(after), offset >= 2, isASCIIAlphanumeric(units[offset - 2]) {
-                result.insert(offset)
+                result[offset] = true
             }
         }
         return result

@@ -37,7 +37,7 @@ struct ParagraphShaper {
             }
             for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }
             clusters.append(
-                MeasuredCluster(kind: kind, advance: 0, fontIndex: fontIndex, breakAfter: opportunities.contains(end)))
+                MeasuredCluster(kind: kind, advance: 0, fontIndex: fontIndex, breakAfter: opportunities[end]))
             scripts.append(hb_unicode_script(hb_unicode_funcs_get_default(), scalars.first ?? 0x20))
             start = end
         }
