@@ -19,8 +19,10 @@ struct LineBreaker {
     /// The available width in whole layout units (16.16), or nil when unbounded.
     let available: Int64?
     let tabInterval: Int64
+    /// The hyphen shown at a break after a soft hyphen, 16.16 px.
+    let hyphenAdvance: Int64
 
-    init(_ paragraph: ShapedParagraph, maxWidth: Double, tabInterval16: Int64) {
+    init(_ paragraph: ShapedParagraph, maxWidth: Double, tabInterval16: Int64, hyphenAdvance16: Int64 = 0) {
         clusters = paragraph.clusters
         if maxWidth.isFinite {
             available = Int64((max(0, maxWidth) * 64).rounded(.down)) * Self.layoutUnit
@@ -28,6 +30,7 @@ struct LineBreaker {
             available = nil
         }
         tabInterval = tabInterval16
+        hyphenAdvance = hyphenAdvance16
     }
 
     func lines() -> [LaidOutLine] {
@@ -63,7 +66,10 @@ struct LineBreaker {
             }
             position = next
             if cluster.kind != .space { contentEnd = position }
-            if cluster.breakAfter { lastOpportunity = index + 1 }
+            // A soft hyphen only offers a break where the hyphen it adds still fits.
+            if cluster.breakAfter, cluster.kind != .softHyphen || fits(position + hyphenAdvance) {
+                lastOpportunity = index + 1
+            }
         }
         // The paragraph's last line: spaces before the line feed or the end of the
         // text count, but only up to the available width.
@@ -83,6 +89,7 @@ struct LineBreaker {
             if cluster.kind != .space { contentEnd = position }
         }
         if let last = range.last, clusters[last].kind != .space { contentEnd -= clusters[last].kernToNext }
+        if let last = range.last, clusters[last].kind == .softHyphen { contentEnd = position + hyphenAdvance }
         return contentEnd
     }
 

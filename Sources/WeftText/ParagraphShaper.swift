@@ -85,7 +85,7 @@ struct ParagraphShaper {
         }
         for index in clusters.indices {
             switch clusters[index].kind {
-            case .control, .tab: clusters[index].advance = 0
+            case .control, .tab, .softHyphen: clusters[index].advance = 0
             case .space: clusters[index].advance += letterSpacing16
             case .text:
                 // Spacing out the letters of a cursive script would break its joins.
@@ -100,6 +100,7 @@ struct ParagraphShaper {
         switch first {
         case 0x20: return .space
         case 0x09: return .tab
+        case 0xAD: return .softHyphen
         case 0x00..<0x20, 0x7F..<0xA0: return .control
         default: return .text
         }

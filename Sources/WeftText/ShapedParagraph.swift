@@ -8,6 +8,8 @@ struct MeasuredCluster {
         case tab
         /// Other control characters, which Chromium draws as nothing.
         case control
+        /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
+        case softHyphen
     }
 
     var kind: Kind

@@ -16,17 +16,25 @@ struct TextLayout {
         guard !content.text.isEmpty, var fonts = FontFallbackChain(font: content.font) else { return }
         let shaper = ParagraphShaper(letterSpacing: content.letterSpacing)
         let heights = LineHeights(fixedLineHeight: content.lineHeight)
-        // `tab-size: 8` spaces; only worth shaping a space for when there is a tab.
+        // `tab-size: 8` spaces, and the hyphen a soft hyphen turns into at a break:
+        // only worth shaping when the text has tabs or soft hyphens.
         var tabInterval16: Int64 = 0
         if content.text.utf16.contains(0x09) {
             tabInterval16 = 8 * (shaper.shape([0x20], fonts: &fonts).clusters.first?.advance ?? 0)
+        }
+        var hyphenAdvance16: Int64 = 0
+        if content.text.utf16.contains(0xAD) {
+            let hyphen: UInt16 = fonts.primary.face.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
+            hyphenAdvance16 = shaper.shape([hyphen], fonts: &fonts).clusters.first?.advance ?? 0
         }
 
         var paragraphs = content.text.utf16.split(separator: 0x0A, omittingEmptySubsequences: false)
         if content.text.utf16.last == 0x0A { paragraphs.removeLast() }
         for paragraph in paragraphs {
             let shaped = shaper.shape(Array(paragraph), fonts: &fonts)
-            for line in LineBreaker(shaped, maxWidth: maxWidth, tabInterval16: tabInterval16).lines() {
+            for line in LineBreaker(
+                shaped, maxWidth: maxWidth, tabInterval16: tabInterval16, hyphenAdvance16: hyphenAdvance16
+            ).lines() {
                 var used = Set<Int>()
                 for index in line.clusters where shaped.clusters[index].kind == .text {
                     used.insert(shaped.clusters[index].fontIndex)

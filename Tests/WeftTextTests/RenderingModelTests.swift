@@ -102,3 +102,16 @@ import WeftLayout
         #expect(slash.size.width == 40)  // overflow break: "ab/c" | "d"
     }
 }
+
+@Suite struct SoftHyphenTests {
+    @Test func softHyphenIsInvisibleUnlessALineBreaksAfterIt() {
+        let measurer = WeftTextMeasurer(cache: MeasurementCache())
+        let text = TextContent(text: "aaa\u{AD}bbb", font: FontDescriptor(family: "Ahem", size: 10))
+        let oneLine = measurer.measure(text, maxWidth: .infinity, maxHeight: .infinity)
+        #expect(oneLine.size.width == 60)
+        // Broken after the soft hyphen: "aaa-" (Ahem's hyphen is 1 em) and "bbb".
+        let wrapped = measurer.measure(text, maxWidth: 45, maxHeight: .infinity)
+        #expect(wrapped.lineCount == 2)
+        #expect(wrapped.size.width == 40)
+    }
+}
