@@ -12,10 +12,15 @@ struct ParagraphShaper {
     }
 
     func shape(_ units: [UInt16], fonts: inout FontFallbackChain) -> ShapedParagraph {
+        shape(units, segmentation: TextSegmentation(units), fonts: &fonts)
+    }
+
+    /// `segmentation` is ICU's analysis of exactly `units`.
+    func shape(_ units: [UInt16], segmentation: TextSegmentation, fonts: inout FontFallbackChain) -> ShapedParagraph {
         guard !units.isEmpty else { return ShapedParagraph(clusters: []) }
-        let ends = ICUBreaks.graphemeEnds(units)
-        let opportunities = LineBreakRules.opportunities(in: units)
-        let levels = ICUBreaks.bidiLevels(units)
+        let ends = segmentation.graphemeEnds
+        let opportunities = segmentation.breakOpportunities
+        let levels = segmentation.bidiLevels
 
         var clusters: [MeasuredCluster] = []
         clusters.reserveCapacity(ends.count)

@@ -28,10 +28,14 @@ struct TextLayout {
             hyphenAdvance16 = shaper.shape([hyphen], fonts: &fonts).clusters.first?.advance ?? 0
         }
 
-        var paragraphs = content.text.utf16.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if content.text.utf16.last == 0x0A { paragraphs.removeLast() }
+        let units = Array(content.text.utf16)
+        let segmentation = TextSegmentation(units)
+        var paragraphs = units.indices.split(omittingEmptySubsequences: false) { units[$0] == 0x0A }
+        if units.last == 0x0A { paragraphs.removeLast() }
         for paragraph in paragraphs {
-            let shaped = shaper.shape(Array(paragraph), fonts: &fonts)
+            let range = paragraph.startIndex..<paragraph.endIndex
+            let shaped = shaper.shape(
+                Array(units[range]), segmentation: segmentation.paragraph(range), fonts: &fonts)
             for line in LineBreaker(
                 shaped, maxWidth: maxWidth, tabInterval16: tabInterval16, hyphenAdvance16: hyphenAdvance16
             ).lines() {

@@ -115,3 +115,18 @@ import WeftLayout
         #expect(wrapped.size.width == 40)
     }
 }
+
+@Suite struct TextSegmentationTests {
+    @Test func paragraphsCutClustersThatCrossALineFeed() {
+        let units = Array("a\r\nbc".utf16)
+        let whole = TextSegmentation(units)
+        #expect(whole.graphemeEnds == [1, 3, 4, 5])
+        let first = whole.paragraph(0..<2)
+        #expect(first.graphemeEnds == [1, 2])
+        #expect(first.breakOpportunities.count == 3)
+        let second = whole.paragraph(3..<5)
+        #expect(second.graphemeEnds == [1, 2])
+        #expect(second.bidiLevels == [0, 0])
+        #expect(whole.paragraph(5..<5).graphemeEnds.isEmpty)
+    }
+}
