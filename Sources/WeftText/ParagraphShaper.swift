@@ -27,11 +27,14 @@ struct ParagraphShaper {
         var scripts: [hb_script_t] = []
         scripts.reserveCapacity(ends.count)
         var clusterOfUnit = [Int32](repeating: 0, count: units.count)
+        var invisible: [Bool] = []
+        invisible.reserveCapacity(ends.count)
         var start = 0
         var fallbackRunFont: Int?
         for end in ends where end > start {
             let scalars = unicodeScalars(in: units[start..<end])
             let kind = Self.kind(of: scalars)
+            invisible.append(scalars.allSatisfy { Unicode.Scalar($0)?.properties.isDefaultIgnorableCodePoint ?? true })
             var fontIndex = FontFallbackChain.primaryIndex
             if kind == .text {
                 let choice = fonts.fontIndex(forCluster: scalars, continuing: fallbackRunFont)
@@ -50,6 +53,9 @@ struct ParagraphShaper {
         let clusterStarts = [0] + ends.dropLast()
 
         // Runs of clusters sharing font, script and bidi level are shaped together.
+        // Chromium spaces letters per HarfBuzz cluster, not per grapheme: a
+        // conjunct such as स्ते is one grapheme but two clusters (half form + rest).
+        var shapingClusters = [Int64](repeating: 0, count: clusters.count)
         units.withUnsafeBufferPointer { buffer in
             var lastAdjustment: Int64 = 0
             var runStart = 0
@@ -66,10 +72,13 @@ struct ParagraphShaper {
                     buffer, range: unitRange, font: fonts.fonts[clusters[runStart].fontIndex],
                     script: scripts[runStart], rightToLeft: levels[unitRange.lowerBound] % 2 == 1, features: features)
                 var previousCluster: Int?
+                var previousUnit: Int?
                 let leftToRight = levels[unitRange.lowerBound] % 2 == 0
                 for glyph in glyphs where glyph.unit < units.count {
                     let cluster = Int(clusterOfUnit[glyph.unit])
                     clusters[cluster].advance += glyph.advance
+                    if glyph.unit != previousUnit { shapingClusters[cluster] += 1 }
+                    previousUnit = glyph.unit
                     if leftToRight {
                         if let previousCluster, previousCluster != cluster, glyph.unsafeToBreak {
                             clusters[previousCluster].kernToNext = lastAdjustment
@@ -93,8 +102,11 @@ struct ParagraphShaper {
             case .control, .tab, .softHyphen: clusters[index].advance = 0
             case .space: clusters[index].advance += letterSpacing16
             case .text:
-                // Spacing out the letters of a cursive script would break its joins.
-                if !Self.isCursive(scripts[index]) { clusters[index].advance += letterSpacing16 }
+                // Spacing out the letters of a cursive script would break its joins;
+                // invisible format characters take no spacing either.
+                if !Self.isCursive(scripts[index]), !invisible[index] {
+                    clusters[index].advance += letterSpacing16 * shapingClusters[index]
+                }
             }
         }
         return ShapedParagraph(clusters: clusters)
