@@ -17,6 +17,10 @@ enum CJKPunctuationTrim {
         }
     }
 
+    static func isDot(_ unit: UInt16) -> Bool {
+        unit == 0x3001 || unit == 0x3002 || unit == 0xFF0C || unit == 0xFF0E
+    }
+
     /// A closing mark followed by another mark gives up its trailing half; an
     /// opening mark preceded by an opening mark gives up its leading half.
     /// A closing mark left untrimmed may still give up its half at the end of a
@@ -43,7 +47,10 @@ enum CJKPunctuationTrim {
                 trimmed[index] = true
             }
         }
-        for index in clusters.indices where sides[index] == .closing && !trimmed[index] {
+        // At a line end only closing brackets give way, not the comma and full stop
+        // marks (Chromium keeps `学习中文|吧。` rather than squeezing `吧。` in).
+        for index in clusters.indices
+        where sides[index] == .closing && !trimmed[index] && !isDot(units[clusterStarts[index]]) {
             clusters[index].trimmableAtLineEnd = clusters[index].advance / 2
         }
     }

@@ -29,39 +29,74 @@ struct FontFallbackChain {
 
     var primary: ScaledFont { fonts[Self.primaryIndex] }
 
-    /// Index into `fonts` of the font that draws a cluster made of `scalars`.
+    /// Fonts for the clusters of one segment (text of one script, one bidi level,
+    /// emoji or not), as indices into `fonts`; `nil` entries (spaces, controls)
+    /// take the primary font.
     ///
-    /// Chromium falls back by ranges: the characters the primary font lacks are
-    /// reshaped together with the font found for the first of them, and only
-    /// what that font lacks looks further. So a cluster right after one drawn by
-    /// a system fallback font (`continuing`) stays in that font when it can,
-    /// e.g. the danda after Devanagari letters.
-    mutating func fontIndex(forCluster scalars: [UInt32], continuing: Int?) -> (index: Int, isSystemFallback: Bool) {
-        // Most clusters are one character the requested font has.
-        if scalars.count == 1, scalars[0] < 0x20 || primary.face.hasGlyph(for: scalars[0]) {
-            return (Self.primaryIndex, false)
+    /// Chromium falls back segment by segment: clusters neither CSS-named font
+    /// has are "holes"; the system fallback font chosen for the first hole is
+    /// tried on every hole of the segment, and only the holes it cannot fill go
+    /// on to the font chosen for the first of them, and so on. So a ‱ after ★
+    /// takes ★'s font (DejaVu Sans), and a danda stays in the Devanagari font.
+    mutating func fontIndices(forSegment clusters: [[UInt32]?], emoji: Bool) -> [Int] {
+        var result = [Int](repeating: Self.primaryIndex, count: clusters.count)
+        var holes: [Int] = []
+        for (position, scalars) in clusters.enumerated() {
+            guard let scalars else { continue }
+            if let named = namedFontIndex(forCluster: scalars) {
+                result[position] = named
+            } else {
+                holes.append(position)
+            }
         }
-        let significant = scalars.filter { !EmojiPresentation.isIgnorableForCoverage($0) }
-        guard let first = significant.first, first >= 0x20 else { return (Self.primaryIndex, false) }
-        let needsEmojiVariation = EmojiPresentation.requiresEmojiVariation(scalars)
-
-        func covers(_ face: FontFace) -> Bool {
-            if needsEmojiVariation,
-                !face.hasVariationGlyph(for: first, selector: EmojiPresentation.variationSelector16)
-            {
+        while let first = holes.first, let scalars = clusters[first],
+            let fallback = systemFallbackIndex(forCluster: scalars, emoji: emoji)
+        {
+            // Fontconfig chose this font for the first hole's character: it draws that hole whatever else.
+            result[first] = fallback
+            holes = holes.dropFirst().filter { hole in
+                guard let other = clusters[hole], covers(fonts[fallback].face, other) else { return true }
+                result[hole] = fallback
                 return false
             }
-            return significant.allSatisfy(face.hasGlyph(for:))
         }
+        return result
+    }
 
-        if covers(primary.face) { return (Self.primaryIndex, false) }
-        if let defaultStandard, covers(defaultStandard.face) { return (index(of: defaultStandard.face), false) }
-        if let continuing, covers(fonts[continuing].face) { return (continuing, true) }
-        let emoji = EmojiPresentation.isEmojiCluster(scalars)
-        if let face = resolver.face(for: resolver.fallbackMatch(for: first, emoji: emoji)) {
-            return (index(of: face), true)
+    /// The requested family's font or the default standard font, if either draws the cluster.
+    private mutating func namedFontIndex(forCluster scalars: [UInt32]) -> Int? {
+        // Most clusters are one character the requested font has.
+        if scalars.count == 1, scalars[0] < 0x20 || primary.face.hasGlyph(for: scalars[0]) {
+            return Self.primaryIndex
         }
-        return (Self.primaryIndex, false)
+        guard let first = Self.significant(scalars).first, first >= 0x20 else { return Self.primaryIndex }
+        if covers(primary.face, scalars) { return Self.primaryIndex }
+        if let defaultStandard, covers(defaultStandard.face, scalars) { return index(of: defaultStandard.face) }
+        return nil
+    }
+
+    private mutating func systemFallbackIndex(forCluster scalars: [UInt32], emoji: Bool) -> Int? {
+        guard let first = Self.significant(scalars).first,
+            let face = resolver.face(for: resolver.fallbackMatch(for: first, emoji: emoji))
+        else { return nil }
+        return index(of: face)
+    }
+
+    /// The font has every character of the cluster that needs a glyph, and for a
+    /// VS16 sequence the emoji variation of its base.
+    private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
+        let significant = Self.significant(scalars)
+        guard let first = significant.first else { return true }
+        if EmojiPresentation.requiresEmojiVariation(scalars),
+            !face.hasVariationGlyph(for: first, selector: EmojiPresentation.variationSelector16)
+        {
+            return false
+        }
+        return significant.allSatisfy(face.hasGlyph(for:))
+    }
+
+    private static func significant(_ scalars: [UInt32]) -> [UInt32] {
+        scalars.filter { !EmojiPresentation.isIgnorableForCoverage($0) }
     }
 
     private mutating func index(of face: FontFace) -> Int {

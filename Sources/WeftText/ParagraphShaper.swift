@@ -29,28 +29,41 @@ struct ParagraphShaper {
         var clusterOfUnit = [Int32](repeating: 0, count: units.count)
         var invisible: [Bool] = []
         invisible.reserveCapacity(ends.count)
+        var textScalars: [[UInt32]?] = []
+        textScalars.reserveCapacity(ends.count)
         var start = 0
-        var fallbackRunFont: Int?
         for end in ends where end > start {
             let scalars = unicodeScalars(in: units[start..<end])
             let kind = Self.kind(of: scalars)
             invisible.append(scalars.allSatisfy { Unicode.Scalar($0)?.properties.isDefaultIgnorableCodePoint ?? true })
-            var fontIndex = FontFallbackChain.primaryIndex
-            if kind == .text {
-                let choice = fonts.fontIndex(forCluster: scalars, continuing: fallbackRunFont)
-                fontIndex = choice.index
-                fallbackRunFont = choice.isSystemFallback ? choice.index : nil
-            } else {
-                fallbackRunFont = nil
-            }
+            textScalars.append(kind == .text ? scalars : nil)
             for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }
             clusters.append(
-                MeasuredCluster(kind: kind, advance: 0, fontIndex: fontIndex, breakAfter: opportunities[end]))
+                MeasuredCluster(
+                    kind: kind, advance: 0, fontIndex: FontFallbackChain.primaryIndex, breakAfter: opportunities[end]))
             scripts.append(hb_unicode_script(hb_unicode_funcs_get_default(), scalars.first ?? 0x20))
             start = end
         }
         Self.resolveInheritedScripts(&scripts)
         let clusterStarts = [0] + ends.dropLast()
+
+        // Fonts are chosen segment by segment, as Chromium's run segmenter cuts
+        // text: by script, bidi level and emoji presentation.
+        let emoji = textScalars.map { $0.map(EmojiPresentation.isEmojiCluster) ?? false }
+        var segmentStart = 0
+        while segmentStart < clusters.count {
+            var segmentEnd = segmentStart + 1
+            while segmentEnd < clusters.count, scripts[segmentEnd] == scripts[segmentStart],
+                emoji[segmentEnd] == emoji[segmentStart],
+                levels[clusterStarts[segmentEnd]] == levels[clusterStarts[segmentStart]]
+            {
+                segmentEnd += 1
+            }
+            let chosen = fonts.fontIndices(
+                forSegment: Array(textScalars[segmentStart..<segmentEnd]), emoji: emoji[segmentStart])
+            for (offset, fontIndex) in chosen.enumerated() { clusters[segmentStart + offset].fontIndex = fontIndex }
+            segmentStart = segmentEnd
+        }
 
         // Runs of clusters sharing font, script and bidi level are shaped together.
         // Chromium spaces letters per HarfBuzz cluster, not per grapheme: a
