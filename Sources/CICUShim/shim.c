@@ -14,8 +14,10 @@ static pthread_once_t templates_once = PTHREAD_ONCE_INIT;
 
 static void open_templates(void) {
     UErrorCode status = U_ZERO_ERROR;
-    // Chromium lays out pages without a `lang` attribute with its UI locale (en-US).
-    line_template = ubrk_open(UBRK_LINE, "en_US", NULL, 0, &status);
+    // Chromium lays out pages without a `lang` attribute with its UI locale (en-US),
+    // and breaks before small kana (ちょっと待|ってください) as `line-break: normal` does,
+    // which ICU's default (strict) rules forbid.
+    line_template = ubrk_open(UBRK_LINE, "en_US@lb=normal", NULL, 0, &status);
     if (U_FAILURE(status)) line_template = NULL;
     status = U_ZERO_ERROR;
     grapheme_template = ubrk_open(UBRK_CHARACTER, "en_US", NULL, 0, &status);
