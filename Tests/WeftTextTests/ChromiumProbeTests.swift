@@ -143,3 +143,15 @@ import WeftLayout
         #expect(face == probe.face)
     }
 }
+
+@Suite struct LineBreakStrictnessTests {
+    /// `line-break: auto` breaks before small kana, like ICU's normal rules.
+    @Test func breaksBeforeSmallKana() {
+        let measurer = WeftTextMeasurer(cache: MeasurementCache())
+        let content = TextContent(text: "ちょっと待って", font: FontDescriptor(family: "Noto Sans CJK JP", size: 20))
+        let m = measurer.measure(content, maxWidth: 100, maxHeight: .infinity)
+        // ちょっと待 | って (strict rules would give ちょっと | 待って, 80 px wide).
+        #expect(m.lineCount == 2)
+        #expect(m.size.width == 100)
+    }
+}
