@@ -10,6 +10,20 @@ struct MeasuredCluster {
         case control
         /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
         case softHyphen
+
+        init(scalars: [UInt32]) {
+            guard let first = scalars.first else {
+                self = .control
+                return
+            }
+            switch first {
+            case 0x20: self = .space
+            case 0x09: self = .tab
+            case 0xAD: self = .softHyphen
+            case 0x00..<0x20, 0x7F..<0xA0: self = .control
+            default: self = .text
+            }
+        }
     }
 
     var kind: Kind
