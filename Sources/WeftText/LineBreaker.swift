@@ -51,6 +51,7 @@ struct LineBreaker {
         var lastOpportunity: Int?
         for index in lineStart..<clusters.count {
             let cluster = clusters[index]
+            if cluster.startsItem, index > lineStart { position = Self.roundedUp(position) }
             let next = position + advance(of: cluster, at: position)
             if cluster.kind != .space, index > lineStart {
                 let endingHere = next - cluster.kernToNext
@@ -85,6 +86,7 @@ struct LineBreaker {
         var contentEnd: Int64 = 0
         for index in range {
             let cluster = clusters[index]
+            if cluster.startsItem, index > range.lowerBound { position = Self.roundedUp(position) }
             position += advance(of: cluster, at: position)
             if cluster.kind != .space { contentEnd = position }
         }

@@ -68,6 +68,9 @@ private struct ClusteredParagraph {
             start = end
         }
         ScriptAnalysis.resolveInheritedScripts(&scripts)
+        for index in clusters.indices.dropFirst() where level(ofCluster: index) != level(ofCluster: index - 1) {
+            clusters[index].startsItem = true
+        }
     }
 
     func level(ofCluster index: Int) -> UInt8 { levels[clusterStarts[index]] }

@@ -36,6 +36,9 @@ struct MeasuredCluster {
     /// How much narrower the cluster may become as the last of a line that
     /// would not fit otherwise (CJK closing punctuation, `text-spacing-trim`).
     var trimmableAtLineEnd: Int64 = 0
+    /// First cluster of a bidi run: Chromium lays each run out as an item of its
+    /// own and rounds its width up to a layout unit separately.
+    var startsItem = false
     /// UAX #14 (as tailored) allows a line to end after this cluster.
     var breakAfter: Bool
 }
