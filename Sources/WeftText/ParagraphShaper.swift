@@ -19,7 +19,7 @@ struct ParagraphShaper {
     /// `segmentation` is ICU's analysis of exactly `units`.
     func shape(_ units: [UInt16], segmentation: TextSegmentation, fonts: inout FontFallbackChain) -> ShapedParagraph {
         guard !units.isEmpty else { return ShapedParagraph(clusters: []) }
-        var paragraph = ClusteredParagraph(units: units, segmentation: segmentation)
+        var paragraph = ClusteredParagraph(units: units, segmentation: segmentation, primary: fonts.primary.face)
         paragraph.assignFonts(&fonts)
         let shapingClusters = paragraph.shapeRuns(fonts: fonts, features: features)
         // Chromium trims CJK punctuation only when the primary font can (has `halt`);
@@ -34,6 +34,34 @@ struct ParagraphShaper {
     }
 }
 
+/// Adds the glyphs of one run, in HarfBuzz's order, to their clusters.
+private struct GlyphAccumulator {
+    let leftToRight: Bool
+    var previousCluster: Int?
+    var previousUnit: Int?
+    var lastAdjustment: Int64 = 0
+
+    init(leftToRight: Bool) {
+        self.leftToRight = leftToRight
+    }
+
+    mutating func add(_ glyph: RunShaper.GlyphAdvance, to paragraph: inout ClusteredParagraph, counting shapingClusters: inout [Int64]) {
+        guard glyph.unit < paragraph.units.count else { return }
+        let cluster = Int(paragraph.clusterOfUnit[glyph.unit])
+        paragraph.clusters[cluster].advance += glyph.advance
+        if glyph.unit != previousUnit { shapingClusters[cluster] += 1 }
+        previousUnit = glyph.unit
+        // Kerning with the next cluster, which a line break between them undoes.
+        if leftToRight {
+            if let previousCluster, previousCluster != cluster, glyph.unsafeToBreak {
+                paragraph.clusters[previousCluster].kernToNext = lastAdjustment
+            }
+            lastAdjustment = glyph.adjustment
+        }
+        previousCluster = cluster
+    }
+}
+
 /// A paragraph cut into grapheme clusters, with what each step needs to know
 /// about every cluster kept side by side.
 private struct ClusteredParagraph {
@@ -43,12 +71,15 @@ private struct ClusteredParagraph {
     var clusterStarts: [Int] = []
     var clusterOfUnit: [Int32]
     var scripts: [hb_script_t] = []
-    /// The scalars of clusters that need a font (`.text`), nil for the others.
+    /// The scalars of clusters that need a font chosen (`.text` the primary font
+    /// may lack), nil for the others, which the primary font draws. Most clusters
+    /// are nil, which keeps a long text from holding an array per character.
     var textScalars: [[UInt32]?] = []
+    var emoji: [Bool] = []
     /// Made only of default-ignorable characters (joiners, bidi controls...).
     var invisible: [Bool] = []
 
-    init(units: [UInt16], segmentation: TextSegmentation) {
+    init(units: [UInt16], segmentation: TextSegmentation, primary: FontFace) {
         self.units = units
         levels = segmentation.bidiLevels
         clusterOfUnit = [Int32](repeating: 0, count: units.count)
@@ -60,10 +91,12 @@ private struct ClusteredParagraph {
             clusterStarts.append(start)
             clusters.append(
                 MeasuredCluster(
-                    kind: kind, advance: 0, fontIndex: FontFallbackChain.primaryIndex,
+                    advance: 0, fontIndex: Int16(FontFallbackChain.primaryIndex), kind: kind,
                     breakAfter: segmentation.breakOpportunities[end]))
             scripts.append(ScriptAnalysis.script(of: scalars.first ?? 0x20))
-            textScalars.append(kind == .text ? scalars : nil)
+            let plain = scalars.count == 1 && primary.hasGlyph(for: scalars[0])
+            textScalars.append(kind == .text && !plain ? scalars : nil)
+            emoji.append(kind == .text && !plain && EmojiPresentation.isEmojiCluster(scalars))
             invisible.append(scalars.allSatisfy { Unicode.Scalar($0)?.properties.isDefaultIgnorableCodePoint ?? true })
             start = end
         }
@@ -89,14 +122,13 @@ private struct ClusteredParagraph {
     /// Fonts are chosen segment by segment, as Chromium's run segmenter cuts
     /// text: by script, bidi level and emoji presentation.
     mutating func assignFonts(_ fonts: inout FontFallbackChain) {
-        let emoji = textScalars.map { $0.map(EmojiPresentation.isEmojiCluster) ?? false }
         var start = 0
         while start < clusters.count {
             let end = runEnd(from: start) { a, b in
                 scripts[a] == scripts[b] && emoji[a] == emoji[b] && level(ofCluster: a) == level(ofCluster: b)
             }
             let chosen = fonts.fontIndices(forSegment: Array(textScalars[start..<end]), emoji: emoji[start])
-            for (offset, fontIndex) in chosen.enumerated() { clusters[start + offset].fontIndex = fontIndex }
+            for (offset, fontIndex) in chosen.enumerated() { clusters[start + offset].fontIndex = Int16(fontIndex) }
             start = end
         }
     }
@@ -116,34 +148,17 @@ private struct ClusteredParagraph {
                         && level(ofCluster: a) == level(ofCluster: b)
                 }
                 let rightToLeft = level(ofCluster: start) % 2 == 1
-                let glyphs = RunShaper.shape(
-                    buffer, range: unitRange(ofClusters: start..<end), font: fonts.fonts[clusters[start].fontIndex],
-                    script: scripts[start], rightToLeft: rightToLeft, features: features)
-                add(glyphs, leftToRight: !rightToLeft, counting: &shapingClusters)
+                var accumulator = GlyphAccumulator(leftToRight: !rightToLeft)
+                RunShaper.shape(
+                    buffer, range: unitRange(ofClusters: start..<end), font: fonts.fonts[Int(clusters[start].fontIndex)],
+                    script: scripts[start], rightToLeft: rightToLeft, features: features
+                ) { glyph in
+                    accumulator.add(glyph, to: &self, counting: &shapingClusters)
+                }
                 start = end
             }
         }
         return shapingClusters
-    }
-
-    private mutating func add(_ glyphs: [RunShaper.GlyphAdvance], leftToRight: Bool, counting shapingClusters: inout [Int64]) {
-        var previousCluster: Int?
-        var previousUnit: Int?
-        var lastAdjustment: Int64 = 0
-        for glyph in glyphs where glyph.unit < units.count {
-            let cluster = Int(clusterOfUnit[glyph.unit])
-            clusters[cluster].advance += glyph.advance
-            if glyph.unit != previousUnit { shapingClusters[cluster] += 1 }
-            previousUnit = glyph.unit
-            // Kerning with the next cluster, which a line break between them undoes.
-            if leftToRight {
-                if let previousCluster, previousCluster != cluster, glyph.unsafeToBreak {
-                    clusters[previousCluster].kernToNext = lastAdjustment
-                }
-                lastAdjustment = glyph.adjustment
-            }
-            previousCluster = cluster
-        }
     }
 
     mutating func applyLetterSpacing(_ letterSpacing16: Int64, shapingClusters: [Int64]) {

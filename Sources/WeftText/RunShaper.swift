@@ -25,11 +25,13 @@ enum RunShaper {
 
     /// `paragraph` is passed whole so HarfBuzz sees the context around the run
     /// (Arabic joining across font changes).
+    /// Calls `visit` with each glyph in visual order (no array of glyphs is kept:
+    /// a long run would hold one per character).
     static func shape(
         _ paragraph: UnsafeBufferPointer<UInt16>, range: Range<Int>, font: ScaledFont, script: hb_script_t,
-        rightToLeft: Bool, features: [hb_feature_t]
-    ) -> [GlyphAdvance] {
-        guard let buffer = hb_buffer_create() else { return [] }
+        rightToLeft: Bool, features: [hb_feature_t], visit: (GlyphAdvance) -> Void
+    ) {
+        guard let buffer = hb_buffer_create() else { return }
         defer { hb_buffer_destroy(buffer) }
         hb_buffer_add_utf16(
             buffer, paragraph.baseAddress, Int32(paragraph.count), UInt32(range.lowerBound), Int32(range.count))
@@ -41,9 +43,7 @@ enum RunShaper {
         var count: UInt32 = 0
         guard let infos = hb_buffer_get_glyph_infos(buffer, &count),
             let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        else { return [] }
-        var result: [GlyphAdvance] = []
-        result.reserveCapacity(Int(count))
+        else { return }
         for position in 0..<Int(count) {
             let glyph = infos[position].codepoint
             let shapedUnits = Int(positions[position].x_advance)
@@ -54,12 +54,11 @@ enum RunShaper {
             let adjustment = shapedUnits == 0 ? 0 : font.scaledLinearly16(units: shapedUnits - nominalUnits)
             let advance = shapedUnits == 0 ? 0 : font.advance16(glyph: glyph, units: nominalUnits) + adjustment
             let flags = hb_glyph_info_get_glyph_flags(&infos[position])
-            result.append(
+            visit(
                 GlyphAdvance(
                     unit: Int(infos[position].cluster), advance: advance, adjustment: adjustment,
                     unsafeToBreak: (flags.rawValue & HB_GLYPH_FLAG_UNSAFE_TO_BREAK.rawValue) != 0))
         }
-        return result
     }
 
     nonisolated(unsafe) private static let english = hb_language_from_string("en-us", -1)

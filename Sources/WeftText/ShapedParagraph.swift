@@ -1,6 +1,6 @@
 /// One grapheme cluster of a paragraph, measured.
 struct MeasuredCluster {
-    enum Kind {
+    enum Kind: UInt8 {
         case text
         /// U+0020: preserved by `pre-wrap`, and hangs past the edge at a soft wrap.
         case space
@@ -26,16 +26,18 @@ struct MeasuredCluster {
         }
     }
 
-    var kind: Kind
+    // Declared widest first: a long text holds one of these per character.
     /// 16.16 px, letter-spacing and CJK punctuation trimming included.
     var advance: Int64
-    var fontIndex: Int
     /// Kerning with the next cluster: gone when a line ends after this one,
     /// because Chromium reshapes the end of a line cut inside a word.
     var kernToNext: Int64 = 0
     /// How much narrower the cluster may become as the last of a line that
     /// would not fit otherwise (CJK closing punctuation, `text-spacing-trim`).
     var trimmableAtLineEnd: Int64 = 0
+    /// Index into the text's `FontFallbackChain.fonts`.
+    var fontIndex: Int16
+    var kind: Kind
     /// First cluster of a bidi run: Chromium lays each run out as an item of its
     /// own and rounds its width up to a layout unit separately.
     var startsItem = false

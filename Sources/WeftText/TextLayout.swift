@@ -41,7 +41,7 @@ struct TextLayout {
             ).lines() {
                 var used = Set<Int>()
                 for index in line.clusters where shaped.clusters[index].kind == .text {
-                    used.insert(shaped.clusters[index].fontIndex)
+                    used.insert(Int(shaped.clusters[index].fontIndex))
                 }
                 let box = heights.box(for: used, fonts: fonts.fonts)
                 lines.append(Line(width: line.width, height: box.height, baseline: box.baseline))

@@ -38,7 +38,7 @@ import WeftLayout
         guard var fonts = FontFallbackChain(font: FontDescriptorKey(family: family, size: 20, weight: 400, italic: false))
         else { return "" }
         let shaped = ParagraphShaper(letterSpacing: 0).shape(units, fonts: &fonts)
-        return shaped.clusters.first.map { fonts.fonts[$0.fontIndex].face.postScriptName } ?? ""
+        return shaped.clusters.first.map { fonts.fonts[Int($0.fontIndex)].face.postScriptName } ?? ""
     }
 
     @Test func widthsOfPlainAndSpacedText() {
@@ -139,7 +139,7 @@ import WeftLayout
         guard var fonts = FontFallbackChain(font: FontDescriptorKey(family: probe.family, size: 20, weight: 400, italic: false))
         else { return #expect(Bool(false)) }
         let shaped = ParagraphShaper(letterSpacing: 0).shape(units, fonts: &fonts)
-        let face = shaped.clusters.first.map { fonts.fonts[$0.fontIndex].face.postScriptName }
+        let face = shaped.clusters.first.map { fonts.fonts[Int($0.fontIndex)].face.postScriptName }
         #expect(face == probe.face)
     }
 }
