@@ -43,6 +43,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
     ]

@@ -1,16 +1,32 @@
-#!/bin/sh
-# System packages Weft needs to build, test and run, shared by .ci/run and the Dockerfile.
-# Debian 12 (bookworm). The font packages are the ones conformance/text was measured with
-# (see shared/conformance/text/README.md); keep them and Debian's default fontconfig setup.
-set -eu
+#!/usr/bin/env bash
+# Installs the Debian packages Weft needs to build, test and serve. Shared by
+# .ci/run, scripts/test, scripts/weft and the Dockerfile so that what CI proves
+# is what a fresh machine and the image do. Skips apt when everything is there.
+set -euo pipefail
 
-SUDO=""
-if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+BUILD_PACKAGES=(libssl-dev zlib1g-dev pkg-config curl python3)
+# WeftText: the text stack Chromium uses on Linux (fontconfig, FreeType, HarfBuzz, ICU)...
+TEXT_PACKAGES=(libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig)
+if [ "${1:-}" = "--runtime" ]; then
+    # The image only needs the shared libraries the binary links against.
+    TEXT_PACKAGES=(libfontconfig1 libfreetype6 libharfbuzz0b libicu72 fontconfig)
+fi
+# ...and the fonts conformance/text was measured with (shared/conformance/text/README.md),
+# needed to build, test and serve alike.
+FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
+TEST_PACKAGES=(wrk)
 
-$SUDO apt-get update
-DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y --no-install-recommends \
-    libssl-dev zlib1g-dev \
-    pkg-config \
-    libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev \
-    fontconfig \
-    fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji
+packages=("${BUILD_PACKAGES[@]}" "${TEXT_PACKAGES[@]}" "${FONT_PACKAGES[@]}")
+if [ "${1:-}" = "--test" ]; then packages+=("${TEST_PACKAGES[@]}"); fi
+
+missing=()
+for p in "${packages[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+    echo "installing: ${missing[*]}"
+    SUDO=""
+    [ "$(id -u)" = 0 ] || SUDO=sudo
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
