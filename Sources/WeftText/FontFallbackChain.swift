@@ -2,7 +2,9 @@
 /// `font-family` of one family and no generic family:
 /// 1. the requested family at the requested weight and style;
 /// 2. the default standard font (Times New Roman, i.e. Liberation Serif) at that weight and style;
-/// 3. fontconfig's font for the cluster's first character, regular face.
+/// 3. fontconfig's font for the first character nothing earlier has, regular
+///    face, tried on every cluster of the segment still without a font (see
+///    `fontIndices(forSegment:emoji:)`).
 /// A cluster with VS16 only takes a font that maps that variation sequence.
 struct FontFallbackChain {
     private(set) var fonts: [ScaledFont]
