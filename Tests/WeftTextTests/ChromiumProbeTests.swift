@@ -59,6 +59,12 @@ import WeftLayout
         #expect(width("iPhoneの", family: "Noto Sans CJK JP") == 85.703125)
     }
 
+    /// CSS Text 4's trim-adjacent pairs beyond the README's probes.
+    @Test(arguments: [("「「", 30.0), ("」」", 30), ("・「", 30), ("」・", 30), ("\u{3000}「", 30), ("（）", 40), ("あ。", 40)])
+    func cjkAdjacentPairs(_ pair: (String, Double)) {
+        #expect(width(pair.0, family: "Noto Sans CJK JP") == pair.1)
+    }
+
     @Test func wrapping() {
         #expect(lines("hello      world", maxWidth: 60) == ["hello      ", "world"])
         #expect(lines("https://example.com/path/to/resource", maxWidth: 120) == ["https://exam", "ple.com/pat", "h/to/resourc", "e"])
