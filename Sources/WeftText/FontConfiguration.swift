@@ -15,14 +15,21 @@ final class FontConfiguration: Sendable {
     }
 
     private let handle: Mutex<Handle>
+    /// The registered application fonts. Like fonts a page loads with
+    /// `@font-face`, they are used only when asked for by name, never as a
+    /// system fallback for characters other fonts lack.
+    let applicationFonts: Set<String>
 
     private init() {
         let config = FcInitLoadConfigAndFonts()
+        var registered: Set<String> = []
         if let config {
             for file in FontConfiguration.applicationFontFiles() {
-                _ = file.withCString { FcConfigAppFontAddFile(config, $0) }
+                let added = file.withCString { FcConfigAppFontAddFile(config, $0) }
+                if added != 0 { registered.insert(file) }
             }
         }
+        applicationFonts = registered
         handle = Mutex(Handle(config: config))
     }
 

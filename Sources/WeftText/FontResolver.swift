@@ -60,7 +60,8 @@ final class FontResolver: Sendable {
         let key = FallbackKey(scalar: scalar, emoji: emoji)
         if let cached = caches.withLock({ $0.fallbacks[key] }) { return cached }
         let found = configuration.withConfig {
-            FontconfigQueries.fallback(for: scalar, language: emoji ? "und-zsye" : "en-us", in: $0)
+            FontconfigQueries.fallback(
+                for: scalar, language: emoji ? "und-zsye" : "en-us", excluding: configuration.applicationFonts, in: $0)
         }
         caches.withLock {
             if $0.fallbacks.count >= Self.maxFallbackEntries { $0.fallbacks.removeAll(keepingCapacity: true) }

@@ -22,7 +22,9 @@ enum FontconfigQueries {
     /// The first font, in fontconfig's sort order for "this character in this
     /// language", whose character set has the character. Weight and style are left
     /// at their defaults, so the regular face comes back, as Chromium uses it.
-    static func fallback(for scalar: UInt32, language: String, in config: OpaquePointer) -> FontMatch? {
+    static func fallback(
+        for scalar: UInt32, language: String, excluding excluded: Set<String>, in config: OpaquePointer
+    ) -> FontMatch? {
         guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
         defer {
             FcPatternDestroy(pattern)
@@ -43,9 +45,10 @@ enum FontconfigQueries {
             guard let candidate = fonts[position] else { continue }
             var candidateCharset: OpaquePointer?
             guard FcPatternGetCharSet(candidate, "charset", 0, &candidateCharset) == FcResultMatch,
-                FcCharSetHasChar(candidateCharset, scalar) != 0
+                FcCharSetHasChar(candidateCharset, scalar) != 0,
+                let match = FontMatch(pattern: candidate), !excluded.contains(match.path)
             else { continue }
-            return FontMatch(pattern: candidate)
+            return match
         }
         return nil
     }

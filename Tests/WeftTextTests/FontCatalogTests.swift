@@ -23,3 +23,13 @@ import Testing
         #expect(times?.isFallback == true)
     }
 }
+
+@Suite struct ApplicationFontTests {
+    @Test func ahemIsRegisteredButNeverASystemFallback() {
+        #expect(FontConfiguration.shared.applicationFonts.contains { $0.hasSuffix("Ahem.ttf") })
+        // Ahem has these private-use characters; no installed font has them, so
+        // fallback finds nothing rather than the application font.
+        let match = FontResolver.shared.fallbackMatch(for: 0xF000, emoji: false)
+        #expect(match.map { !$0.path.hasSuffix("Ahem.ttf") } ?? true)
+    }
+}
