@@ -80,8 +80,13 @@ final class FontFace: @unchecked Sendable {
     }
 
     func hasGlyph(for scalar: UInt32) -> Bool {
+        nominalGlyph(for: scalar) != nil
+    }
+
+    /// The glyph the character map gives `scalar`, before any shaping.
+    func nominalGlyph(for scalar: UInt32) -> UInt32? {
         var glyph: hb_codepoint_t = 0
-        return hb_font_get_nominal_glyph(shapingFont, scalar, &glyph) != 0 && glyph != 0
+        return hb_font_get_nominal_glyph(shapingFont, scalar, &glyph) != 0 && glyph != 0 ? glyph : nil
     }
 
     /// Whether the font maps `scalar` followed by `selector` (e.g. VS16) to a glyph of its own.

@@ -22,6 +22,7 @@ struct ParagraphShaper {
         var paragraph = ClusteredParagraph(units: units, segmentation: segmentation, primary: fonts.primary.face)
         paragraph.assignFonts(&fonts)
         let shapingClusters = paragraph.shapeRuns(fonts: fonts, features: features)
+        paragraph.shareLigatureAdvances(shapingClusters: shapingClusters, fonts: fonts)
         // Chromium trims CJK punctuation only when the primary font can (has `halt`);
         // it halves the glyph, not the letter-spacing after it.
         if fonts.primary.face.hasHalfWidthPunctuation {
@@ -159,6 +160,43 @@ private struct ClusteredParagraph {
             }
         }
         return shapingClusters
+    }
+
+    /// A ligature over several grapheme clusters (f+i → ﬁ) gives all its advance
+    /// to the first. Where a line may break between them (overflow-wrap), Chromium
+    /// reshapes each side on its own, so each cluster gets the share its own
+    /// glyph would have: the ligature's advance split in proportion to the
+    /// characters' unligated advances. Whole lines still add up to the ligature.
+    mutating func shareLigatureAdvances(shapingClusters: [Int64], fonts: FontFallbackChain) {
+        var first = 0
+        while first < clusters.count {
+            var end = first + 1
+            while end < clusters.count, shapingClusters[end] == 0, clusters[end].kind == .text,
+                clusters[end].fontIndex == clusters[first].fontIndex
+            {
+                end += 1
+            }
+            if end - first > 1, shapingClusters[first] > 0 {
+                let font = fonts.fonts[Int(clusters[first].fontIndex)]
+                let shares = (first..<end).map { index -> Int64 in
+                    let scalar = unicodeScalars(in: units[unitRange(ofClusters: index..<(index + 1))]).first ?? 0
+                    guard let glyph = font.face.nominalGlyph(for: scalar) else { return 0 }
+                    return max(0, font.advance16(glyph: glyph, units: font.face.nominalAdvanceUnits(of: glyph)))
+                }
+                let totalShare = shares.reduce(0, +)
+                let total = clusters[first].advance
+                if totalShare > 0 {
+                    var given: Int64 = 0
+                    for (offset, share) in shares.enumerated().dropFirst() {
+                        let part = total * share / totalShare
+                        clusters[first + offset].advance = part
+                        given += part
+                    }
+                    clusters[first].advance = total - given
+                }
+            }
+            first = end
+        }
     }
 
     mutating func applyLetterSpacing(_ letterSpacing16: Int64, shapingClusters: [Int64]) {

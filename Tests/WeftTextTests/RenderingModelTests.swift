@@ -130,3 +130,21 @@ import WeftLayout
         #expect(whole.paragraph(5..<5).graphemeEnds.isEmpty)
     }
 }
+
+@Suite struct LigatureBreakTests {
+    /// Broken inside a ligature by overflow-wrap, each side measures about as its
+    /// own letters do, not the whole ligature on the first line.
+    @Test func overflowBreakInsideALigature() {
+        let measurer = WeftTextMeasurer(cache: MeasurementCache())
+        let font = FontDescriptor(family: "DejaVu Sans", size: 40)
+        func oneLine(_ text: String) -> Double {
+            measurer.measure(TextContent(text: text, font: font), maxWidth: .infinity, maxHeight: .infinity).size.width
+        }
+        let f = oneLine("f")
+        let i = oneLine("i")
+        let broken = measurer.measure(TextContent(text: "fi", font: font), maxWidth: f + 1, maxHeight: .infinity)
+        #expect(broken.lineCount == 2)
+        #expect(abs(broken.size.width - f) <= 0.5)
+        #expect(i > 5)
+    }
+}
