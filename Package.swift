@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "weft", targets: ["weft"]),
         .library(name: "WeftLayout", targets: ["WeftLayout"]),
+        .library(name: "WeftText", targets: ["WeftText"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -18,6 +19,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "WeftLayout", swiftSettings: strict),
+        // WeftText: Chromium's Linux text stack (fontconfig, FreeType, HarfBuzz, ICU) as system libraries.
+        .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .target(name: "CICUShim", linkerSettings: [.linkedLibrary("icuuc"), .linkedLibrary("icudata")]),
+        .target(
+            name: "WeftText",
+            dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
+            exclude: ["README.md"],
+            swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
@@ -36,7 +47,7 @@ let package = Package(
         .target(
             name: "WeftService",
             dependencies: [
-                "WeftLayout", "WeftCells", "WeftHTTP",
+                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -44,12 +55,13 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftService", "WeftHTTP",
+                "WeftService", "WeftHTTP", "WeftText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
+        .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(

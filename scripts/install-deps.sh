@@ -5,9 +5,19 @@
 set -euo pipefail
 
 BUILD_PACKAGES=(libssl-dev zlib1g-dev pkg-config curl python3)
-TEST_PACKAGES=(wrk)
+# WeftText: the text stack Chromium uses on Linux (fontconfig, FreeType, HarfBuzz, ICU)...
+TEXT_PACKAGES=(libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig)
+if [ "${1:-}" = "--runtime" ]; then
+    # The image only needs the shared libraries the binary links against.
+    BUILD_PACKAGES=(libssl3 zlib1g)
+    TEXT_PACKAGES=(libfontconfig1 libfreetype6 libharfbuzz0b libicu72 fontconfig)
+fi
+# ...and the fonts conformance/text was measured with (shared/conformance/text/README.md),
+# needed to build, test and serve alike.
+FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
+TEST_PACKAGES=(wrk openssl curl)
 
-packages=("${BUILD_PACKAGES[@]}")
+packages=("${BUILD_PACKAGES[@]}" "${TEXT_PACKAGES[@]}" "${FONT_PACKAGES[@]}")
 if [ "${1:-}" = "--test" ]; then packages+=("${TEST_PACKAGES[@]}"); fi
 
 missing=()

@@ -8,9 +8,3 @@ public enum ContainerEndpoint {
         ServiceResponse(status: 200, contentType: "application/json", body: Array(#"{"contentSize":{"width":0,"height":0}}"#.utf8))
     }
 }
-
-public enum FontsEndpoint {
-    public static func respond(textMeasurer: (any TextMeasuring)?) -> ServiceResponse {
-        ServiceResponse(status: 200, contentType: "application/json", body: Array(#"{"fonts":[]}"#.utf8))
-    }
-}

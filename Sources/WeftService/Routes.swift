@@ -24,7 +24,7 @@ public enum ServiceRoutes {
             requireJSON(request) ?? httpResponse(ContainerEndpoint.respond(body: request.body, textMeasurer: textMeasurer))
         }
         router.add("GET", "/v1/fonts") { _ in
-            httpResponse(FontsEndpoint.respond(textMeasurer: textMeasurer))
+            httpResponse(FontsEndpoint.respond())
         }
         return router
     }

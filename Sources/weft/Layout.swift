@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WeftService
+import WeftText
 
 struct Layout: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,7 +21,7 @@ struct Layout: ParsableCommand {
             FileHandle.standardError.write(Data("weft layout: cannot read \(file)\n".utf8))
             throw ExitCode(2)
         }
-        let response = LayoutNodeEndpoint.respond(body: body, flatten: flatten, textMeasurer: nil)
+        let response = LayoutNodeEndpoint.respond(body: body, flatten: flatten, textMeasurer: WeftTextMeasurer.shared)
         FileHandle.standardOutput.write(Data(response.body + [UInt8(ascii: "\n")]))
         if response.status >= 400 {
             throw ExitCode(response.status < 500 ? 1 : 3)

@@ -3,6 +3,7 @@ import Dispatch
 import Logging
 import WeftHTTP
 import WeftService
+import WeftText
 
 #if canImport(Glibc)
 import Glibc
@@ -77,7 +78,7 @@ struct Serve: ParsableCommand {
 
     private func serve(_ configuration: HTTPServerConfiguration, logger: Logger) throws {
         let metrics = ServiceMetrics()
-        let server = HTTPServer(configuration: configuration, router: ServiceRoutes.makeRouter(metrics: metrics),
+        let server = HTTPServer(configuration: configuration, router: ServiceRoutes.makeRouter(metrics: metrics, textMeasurer: WeftTextMeasurer.shared),
                                 observer: metrics, logger: logger)
         try server.start()
         let scheme = configuration.tls == nil ? "http" : "https"

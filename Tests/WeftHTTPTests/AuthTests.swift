@@ -13,7 +13,7 @@ import WeftHTTP
 
             client.send(post("/v1/layout/node", body: "{}", headers: ["Authorization: Bearer s3cre"]))
             #expect(client.readResponse()?.status == 401)
-            client.send(post("/v1/layout/node", body: "{}", headers: ["Authorization: Bearer s3cret"]))
+            client.send(post("/v1/layout/node", body: #"{"root":{"type":"box"}}"#, headers: ["Authorization: Bearer s3cret"]))
             #expect(client.readResponse()?.status == 200)
             client.send(get("/metrics"))
             #expect(client.readResponse()?.status == 401)

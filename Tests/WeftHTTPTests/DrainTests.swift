@@ -88,12 +88,12 @@ import WeftHTTP
 
         let client = try RawClient(port: port)
         // The head is in, the body is not: a request in flight when the signal lands.
-        client.send("POST /v1/layout/node HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n")
+        client.send("POST /v1/layout/node HTTP/1.1\r\nHost: t\r\nContent-Type: application/json\r\nContent-Length: 23\r\n\r\n")
         usleep(100_000)
         kill(process.processIdentifier, SIGTERM)
         usleep(300_000)
         #expect(process.isRunning)
-        client.send("{}")
+        client.send(#"{"root":{"type":"box"}}"#)
         let response = try #require(client.readResponse())
         #expect(response.status == 200)
         #expect(response.headers["connection"] == "close")

@@ -6,7 +6,7 @@ import WeftService
     @Test func layoutRoutesAnswerJSONAndRefuseOtherMediaTypes() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)
-            client.send(post("/v1/layout/node?flatten=1", body: "{}", headers: ["Content-Type: application/json"]))
+            client.send(post("/v1/layout/node?flatten=1", body: #"{"root":{"type":"box"}}"#, headers: ["Content-Type: application/json"]))
             let node = try #require(client.readResponse())
             #expect(node.status == 200)
             #expect(node.headers["content-type"] == "application/json")

@@ -87,6 +87,7 @@ public struct ElementDecoder {
                 // `current` is closed: complete it and hand it to its parent.
                 try close(current)
                 if reportsViewsWithoutSize, case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
+                if case .text(let content) = current.pointee.fields.element.kind { noteFont(content.font, depth: depth) }
                 guard depth > 0 else {
                     let root = current.pointee.fields
                     return DecodedElement(
@@ -181,6 +182,21 @@ public struct ElementDecoder {
         return try r.objectNext()
     }
 
+    /// A text whose family fontconfig replaces by another gets a warning
+    /// naming the family it falls back to (api.md's font issue).
+    private mutating func noteFont(_ font: FontDescriptor, depth: Int) {
+        guard let used = FontFallbacks.shared.substitute(for: font) else { return }
+        warnings.append(ResponseWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
+    }
+
+    private func elementPath(depth: Int) -> JSONPointer {
+        var path = treePath
+        for level in stride(from: 1, through: depth, by: 1) {
+            path.components += frames.frame(at: level).pointee.slot.components
+        }
+        return path
+    }
+
     /// A view without both a width and a height in points gets a warning.
     private mutating func noteView(depth: Int) {
         let frame = frames.frame(at: depth)
@@ -189,11 +205,7 @@ public struct ElementDecoder {
         {
             return
         }
-        var path = treePath
-        for level in stride(from: 1, through: depth, by: 1) {
-            path.components += frames.frame(at: level).pointee.slot.components
-        }
-        warnings.append(ResponseWarning.viewWithoutSize(at: path))
+        warnings.append(ResponseWarning.viewWithoutSize(at: elementPath(depth: depth)))
     }
 
     /// Completes an element once its object is closed.

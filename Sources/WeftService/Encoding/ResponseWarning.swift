@@ -14,4 +14,11 @@ public struct ResponseWarning: Sendable, Hashable {
             path: path,
             detail: "a view should carry style.preferredSize; without a width and a height it measures as an empty box")
     }
+
+    /// The requested family is not installed; fontconfig chose another, as the browser would.
+    public static func fontFallback(requested: String, used: String, at path: JSONPointer) -> ResponseWarning {
+        ResponseWarning(
+            path: path.appending(.key("font")).appending(.key("family")),
+            detail: "font family \"\(requested)\" is not available; text is measured with \"\(used)\" (see GET /v1/fonts)")
+    }
 }

@@ -1,0 +1,81 @@
+import Synchronization
+
+/// Answers, with caching, the three font questions of Chromium's per-character
+/// fallback: the requested family's face, the default standard font's face,
+/// and fontconfig's choice for one character.
+final class FontResolver: Sendable {
+    static let shared = FontResolver()
+
+    /// Chromium's default standard font on Linux; fontconfig's metric aliases
+    /// turn it into Liberation Serif.
+    static let defaultStandardFamily = "Times New Roman"
+
+    private struct StyleKey: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
+    }
+
+    private struct FallbackKey: Hashable {
+        let scalar: UInt32
+        let emoji: Bool
+    }
+
+    private struct Caches: ~Copyable {
+        var styled: [StyleKey: FontMatch?] = [:]
+        var fallbacks: [FallbackKey: FontMatch?] = [:]
+    }
+
+    /// Family names come from clients, so the caches are capped: past the cap
+    /// they start over rather than grow without bound.
+    static let maxStyledEntries = 4096
+    static let maxFallbackEntries = 1 << 16
+
+    private let caches = Mutex(Caches())
+    private let configuration: FontConfiguration
+    private let faces: FaceCache
+
+    init(configuration: FontConfiguration = .shared, faces: FaceCache = .shared) {
+        self.configuration = configuration
+        self.faces = faces
+    }
+
+    /// What fontconfig matches for a family at a weight and style (possibly another family).
+    func match(family: String, weight: Int, italic: Bool) -> FontMatch? {
+        let key = StyleKey(family: family.lowercased(), weight: weight, italic: italic)
+        if let cached = caches.withLock({ $0.styled[key] }) { return cached }
+        let found = configuration.withConfig {
+            FontconfigQueries.match(family: family, weight: weight, italic: italic, in: $0)
+        }
+        caches.withLock {
+            if $0.styled.count >= Self.maxStyledEntries { $0.styled.removeAll(keepingCapacity: true) }
+            $0.styled[key] = .some(found)
+        }
+        return found
+    }
+
+    /// The font fontconfig picks for one character nobody earlier in the chain has.
+    /// Emoji are looked up for the emoji "language", which ranks colour emoji first.
+    func fallbackMatch(for scalar: UInt32, emoji: Bool) -> FontMatch? {
+        let key = FallbackKey(scalar: scalar, emoji: emoji)
+        if let cached = caches.withLock({ $0.fallbacks[key] }) { return cached }
+        let found = configuration.withConfig {
+            FontconfigQueries.fallback(
+                for: scalar, language: emoji ? "und-zsye" : "en-us", excluding: configuration.applicationFonts, in: $0)
+        }
+        caches.withLock {
+            if $0.fallbacks.count >= Self.maxFallbackEntries { $0.fallbacks.removeAll(keepingCapacity: true) }
+            $0.fallbacks[key] = .some(found)
+        }
+        return found
+    }
+
+    func face(for match: FontMatch?) -> FontFace? {
+        guard let match else { return nil }
+        return faces.face(path: match.path, index: match.index)
+    }
+
+    func families() -> [String] {
+        configuration.withConfig { FontconfigQueries.allFamilies(in: $0) } ?? []
+    }
+}

@@ -1,0 +1,78 @@
+import CFontconfig
+
+/// The fontconfig queries Chromium's Linux font code makes.
+enum FontconfigQueries {
+    /// The best match for a family at a CSS weight and style, after the
+    /// configuration's substitutions (aliases such as Times New Roman -> Liberation Serif).
+    static func match(family: String, weight: Int, italic: Bool, in config: OpaquePointer) -> FontMatch? {
+        guard let pattern = FcPatternCreate() else { return nil }
+        defer { FcPatternDestroy(pattern) }
+        _ = family.withCString { FcPatternAddString(pattern, "family", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = FcPatternAddInteger(pattern, "weight", FcWeightFromOpenType(Int32(clamping: weight)))
+        _ = FcPatternAddInteger(pattern, "slant", italic ? 100 : 0)  // FC_SLANT_ITALIC : FC_SLANT_ROMAN
+        _ = FcPatternAddBool(pattern, "scalable", 1)
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let matched = FcFontMatch(config, pattern, &result) else { return nil }
+        defer { FcPatternDestroy(matched) }
+        return FontMatch(pattern: matched)
+    }
+
+    /// The first font, in fontconfig's sort order for "this character in this
+    /// language", whose character set has the character. Weight and style are left
+    /// at their defaults, so the regular face comes back, as Chromium uses it.
+    static func fallback(
+        for scalar: UInt32, language: String, excluding excluded: Set<String>, in config: OpaquePointer
+    ) -> FontMatch? {
+        guard let pattern = FcPatternCreate(), let charset = FcCharSetCreate() else { return nil }
+        defer {
+            FcPatternDestroy(pattern)
+            FcCharSetDestroy(charset)
+        }
+        _ = FcCharSetAddChar(charset, scalar)
+        _ = FcPatternAddCharSet(pattern, "charset", charset)
+        _ = language.withCString { FcPatternAddString(pattern, "lang", UnsafeRawPointer($0).assumingMemoryBound(to: FcChar8.self)) }
+        _ = FcPatternAddBool(pattern, "scalable", 1)
+        _ = FcConfigSubstitute(config, pattern, FcMatchPattern)
+        FcDefaultSubstitute(pattern)
+        var result = FcResultNoMatch
+        guard let sorted = FcFontSort(config, pattern, 1, nil, &result) else { return nil }
+        defer { FcFontSetDestroy(sorted) }
+        let count = Int(sorted.pointee.nfont)
+        guard let fonts = sorted.pointee.fonts else { return nil }
+        for position in 0..<count {
+            guard let candidate = fonts[position] else { continue }
+            var candidateCharset: OpaquePointer?
+            guard FcPatternGetCharSet(candidate, "charset", 0, &candidateCharset) == FcResultMatch,
+                FcCharSetHasChar(candidateCharset, scalar) != 0,
+                let match = FontMatch(pattern: candidate), !excluded.contains(match.path)
+            else { continue }
+            return match
+        }
+        return nil
+    }
+
+    /// Every family name of every installed or registered font.
+    static func allFamilies(in config: OpaquePointer) -> [String] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, "family")
+        guard let list = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var families: Set<String> = []
+        if let fonts = list.pointee.fonts {
+            for position in 0..<Int(list.pointee.nfont) {
+                guard let font = fonts[position] else { continue }
+                var family: UnsafeMutablePointer<FcChar8>?
+                // The first name is the font's default (English) family name.
+                if FcPatternGetString(font, "family", 0, &family) == FcResultMatch, let family {
+                    families.insert(String(cString: family))
+                }
+            }
+        }
+        return families.sorted()
+    }
+}

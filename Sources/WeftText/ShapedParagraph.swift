@@ -1,0 +1,52 @@
+/// One grapheme cluster of a paragraph, measured.
+struct MeasuredCluster {
+    enum Kind: UInt8 {
+        case text
+        /// U+0020: preserved by `pre-wrap`, and hangs past the edge at a soft wrap.
+        case space
+        /// U+0009: advances to the next tab stop.
+        case tab
+        /// Other control characters, which Chromium draws as nothing.
+        case control
+        /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
+        case softHyphen
+
+        init(scalars: [UInt32]) {
+            guard let first = scalars.first else {
+                self = .control
+                return
+            }
+            switch first {
+            case 0x20: self = .space
+            case 0x09: self = .tab
+            case 0xAD: self = .softHyphen
+            case 0x00..<0x20, 0x7F..<0xA0: self = .control
+            default: self = .text
+            }
+        }
+    }
+
+    // Declared widest first: a long text holds one of these per character.
+    /// 16.16 px, letter-spacing and CJK punctuation trimming included.
+    var advance: Int64
+    /// Kerning with the next cluster: gone when a line ends after this one,
+    /// because Chromium reshapes the end of a line cut inside a word.
+    var kernToNext: Int64 = 0
+    /// How much narrower the cluster may become as the last of a line that
+    /// would not fit otherwise (CJK closing punctuation, `text-spacing-trim`).
+    var trimmableAtLineEnd: Int64 = 0
+    /// Index into the text's `FontFallbackChain.fonts`.
+    var fontIndex: Int16
+    var kind: Kind
+    /// First cluster of a bidi run: Chromium lays each run out as an item of its
+    /// own and rounds its width up to a layout unit separately.
+    var startsItem = false
+    /// UAX #14 (as tailored) allows a line to end after this cluster.
+    var breakAfter: Bool
+}
+
+/// A paragraph (the text between two line feeds) cut into grapheme clusters
+/// with their widths, fonts and line-break opportunities.
+struct ShapedParagraph {
+    var clusters: [MeasuredCluster]
+}
