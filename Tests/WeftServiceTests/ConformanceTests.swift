@@ -1,4 +1,6 @@
 import Testing
+import WeftLayout
+import WeftText
 
 @testable import WeftService
 
@@ -11,8 +13,11 @@ struct ConformanceTests {
         try expectPasses("texture")
     }
 
-    // Other suites, once their engines land:
-    // @Test(.enabled(if: Conformance.isAvailable("yoga"))) func yoga() throws { try expectPasses("yoga") }
+    /// Chromium-measured text, through the real font stack: the text issue's bar is 97%.
+    @Test(.enabled(if: Conformance.isAvailable("text"), "no fixtures at ../shared/conformance/text"))
+    func text() throws {
+        try expectPasses("text", textMeasurer: WeftTextMeasurer.shared, floor: 0.97)
+    }
 
     /// Every request of every suite must decode, whatever the engines do with it.
     @Test(
@@ -27,10 +32,12 @@ struct ConformanceTests {
         #expect(failures.count == 0, Comment(rawValue: shown))
     }
 
-    private func expectPasses(_ suite: String) throws {
-        let report = try Conformance.run(suite)
+    /// `floor` is the fraction of cases that must pass; 1 means all of them.
+    private func expectPasses(_ suite: String, textMeasurer: (any TextMeasuring)? = nil, floor: Double = 1) throws {
+        let report = try Conformance.run(suite, textMeasurer: textMeasurer)
         print(report)
-        #expect(report.passed + report.failures.count > 0, "no fixtures found in \(suite)")
-        #expect(report.failures.count == 0, Comment(rawValue: report.description))
+        let total = report.passed + report.failures.count
+        #expect(total > 0, "no fixtures found in \(suite)")
+        #expect(Double(report.passed) >= floor * Double(total), Comment(rawValue: report.description))
     }
 }
