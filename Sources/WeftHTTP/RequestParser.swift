@@ -146,8 +146,10 @@ struct RequestParser {
     /// Finds the empty line that ends the header section, refusing bare line
     /// feeds as soon as they appear rather than waiting for a timeout.
     private mutating func parseHead() throws(HTTPParseError) -> RequestHead? {
-        // RFC 9112 §2.2: empty lines before a request line are ignored.
-        while buffer.count - start >= 2, buffer[start] == 0x0D, buffer[start + 1] == 0x0A, scanned <= start {
+        // RFC 9112 §2.2: empty lines before a request line are ignored. `start`
+        // is always where a head begins, so a CRLF there is such a line even when
+        // its CR arrived alone and was already scanned.
+        while buffer.count - start >= 2, buffer[start] == 0x0D, buffer[start + 1] == 0x0A {
             start += 2
             wireBytes += 2
         }
