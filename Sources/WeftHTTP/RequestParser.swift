@@ -155,6 +155,9 @@ struct RequestParser {
         }
         var index = max(scanned, start)
         while index < buffer.count {
+            // Checked byte by byte, so a long head is a 431 whatever else is wrong
+            // with it later on and however its bytes were cut into reads.
+            guard index - start < maxHeaderBytes else { throw headerTooLarge }
             let byte = buffer[index]
             if byte == 0x0A {
                 guard index > start, buffer[index - 1] == 0x0D else {

@@ -28,4 +28,13 @@ import Testing
         #expect(events(["\r", "\n", "\r", "\n"]) == [])
         #expect(events(["\r", "\nGET /a HTTP/1.1\r\nHost: x\r\n\r\n"]) == ["request /a"])
     }
+
+    /// A head over the limit that also held a bare LF past the limit was a 400
+    /// when it arrived whole and a 431 when it came in small reads: the size was
+    /// only checked after scanning everything buffered.
+    @Test func anOversizedHeadIsA431HoweverItArrives() {
+        let head = "GET /" + String(repeating: "a", count: 600) + "\n"
+        #expect(events([head]) == ["failure 431"])
+        #expect(events(head.map { String($0) }) == ["failure 431"])
+    }
 }
