@@ -1,11 +1,94 @@
-/// Lays out a `flex` element (CSS flexbox with Yoga's initial values).
-/// Placeholder until the flexbox algorithm lands: sizes the element as a
-/// Texture leaf and leaves its children at the origin.
+/// Lays out a `flex` element: CSS flexbox with Yoga's initial values, as
+/// browsers implement it. Called for every `flex` element that is the root or
+/// sits inside a Texture spec; flex children of a flex element are part of
+/// the same pass.
 enum FlexLayout {
     static func layout(_ element: Element, in range: SizeRange, parentSize: Size, context: LayoutContext) -> LayoutNode {
-        let size = Size(width: range.min.width, height: range.min.height)
-        return LayoutNode(
-            size: size,
-            children: element.children.map { _ in LayoutNode(size: .zero) })
+        var pass = FlexLayoutPass(tree: FlexTree(root: element, direction: context.direction), context: context)
+        pass.layoutRoot(range: range)
+        if context.pointScale > 0 {
+            var index = 0
+            pass.roundToPixelGrid(element, index: &index, absolute: .zero, scale: context.pointScale)
+        }
+        var index = 0
+        var node = pass.output(element, index: &index)
+        // Texture's layoutThatFits: the result always lies in the range.
+        node.size = range.clamp(node.size)
+        return node
+    }
+}
+
+extension FlexLayoutPass {
+    /// Yoga's calculateLayout with api.md's mapping of the offered range: a
+    /// bounded axis of `range.max` is the owner size, an unbounded one is an
+    /// undefined owner size. The root's own definite size is used exactly; a
+    /// max size makes it fit-content; otherwise it fills a defined owner
+    /// size and is sized by its content in an undefined one.
+    mutating func layoutRoot(range: SizeRange) {
+        let owner = Size(
+            width: range.max.width.isFinite ? range.max.width : .nan,
+            height: range.max.height.isFinite ? range.max.height : .nan)
+        func axis(_ a: FlexDirection) -> (Double, SizingMode) {
+            let reference = owner.along(a)
+            let definite = definiteSize(0, a, reference, owner.width)
+            if definite.isDefined { return (definite + marginSum(0, a, owner.width), .exactly) }
+            let hi = maxSize(0, a, reference, owner.width)
+            if hi.isDefined { return (hi, .atMost) }
+            return (reference, reference.isNaN ? .undefined : .exactly)
+        }
+        let (width, widthMode) = axis(.row)
+        let (height, heightMode) = axis(.column)
+        layoutNode(
+            0, available: Size(width: width, height: height), widthMode: widthMode, heightMode: heightMode,
+            owner: owner, performLayout: true)
+        // The root sits at its own margin, shifted by its relative offset.
+        let offset = relativeOffset(0, containingBlock: owner)
+        tree.nodes[0].layout.position.left = margin(0, .left, owner.width) + offset.x
+        tree.nodes[0].layout.position.top = margin(0, .top, owner.width) + offset.y
+    }
+
+    /// Builds the output tree in the element tree's shape. Frames are
+    /// relative to the parent output node: `display: contents` elements sit
+    /// at the parent's origin with a zero size, so their children's offsets
+    /// (computed in the parent's box) hold unchanged.
+    func output(_ element: Element, index: inout Int) -> LayoutNode {
+        let n = index
+        index += 1
+        let node = tree.nodes[n]
+        let frame = Frame(origin: Point(x: node.layout.position.left, y: node.layout.position.top), size: node.layout.size)
+        if node.isLeaf {
+            return leafOutput(element, n, frame: frame)
+        }
+        var children: [LayoutNode] = []
+        children.reserveCapacity(element.children.count)
+        for child in element.children {
+            children.append(output(child, index: &index))
+        }
+        return LayoutNode(frame: frame, children: children)
+    }
+
+    /// A measured child keeps its own subtree from its last measurement when
+    /// that had the final size; otherwise it is laid out once more at
+    /// exactly that size.
+    func leafOutput(_ element: Element, _ n: Int, frame: Frame) -> LayoutNode {
+        let leaf = Int(tree.nodes[n].leafIndex)
+        var result: LayoutNode
+        if frame.width == 0 && frame.height == 0 && tree.leafOutputs[leaf] == nil {
+            result = FlexLayoutPass.zeroMirror(element)
+        } else if let last = tree.leafOutputs[leaf], last.size == frame.size {
+            result = last
+        } else {
+            var leafContext = context
+            leafContext.direction = tree.nodes[n].style.direction
+            result = LayoutEngine.measure(
+                element, in: SizeRange(exactly: frame.size), parentSize: frame.size, context: leafContext)
+        }
+        result.frame = frame
+        return result
+    }
+
+    /// An element that was never laid out (inside `display: none`).
+    static func zeroMirror(_ element: Element) -> LayoutNode {
+        LayoutNode(frame: .zero, children: element.children.map(zeroMirror))
     }
 }

@@ -1,0 +1,143 @@
+/// CSS Flexbox §9.2 step 3: the flex base size of each item.
+extension FlexLayoutPass {
+    /// Computes every in-flow child's flex base size and returns the sum of
+    /// their outer sizes (flex base size plus main-axis margins).
+    mutating func computeFlexBaseSizes(
+        _ n: Int, mainAxis: FlexDirection, available inner: Size, widthMode: SizingMode, heightMode: SizingMode
+    ) -> Double {
+        var total = 0.0
+        let count = Int(tree.nodes[n].flowCount)
+        for i in 0..<count {
+            let c = tree[flowChildOf: n, at: i]
+            if tree.nodes[c].style.isAbsolute { continue }
+            computeFlexBaseSize(
+                c, container: n, mainAxis: mainAxis, available: inner, widthMode: widthMode, heightMode: heightMode)
+            total += tree.nodes[c].layout.flexBasis + marginSum(c, mainAxis, inner.width)
+        }
+        return total
+    }
+
+    mutating func computeFlexBaseSize(
+        _ c: Int, container n: Int, mainAxis: FlexDirection, available inner: Size,
+        widthMode: SizingMode, heightMode: SizingMode
+    ) {
+        let isRow = mainAxis.isRow
+        let ownerWidth = inner.width
+        let mainInner = inner.along(mainAxis)
+        let style = tree.nodes[c].style
+        let pbMain = paddingAndBorderSum(c, mainAxis, ownerWidth)
+
+        // A: a definite `flex-basis` (a percentage of a definite container)
+        // is the flex base size; it follows `box-sizing` like `width` does.
+        var basis = style.flexBasis.resolved(against: mainInner)
+        if case .stretch = style.flexBasis, mainInner.isDefined {
+            basis = mainInner - marginSum(c, mainAxis, ownerWidth)
+        } else if basis.isDefined {
+            basis = borderBox(c, basis, mainAxis, ownerWidth)
+        }
+        if basis.isDefined, mainInner.isDefined || style.flexBasis.isPoints {
+            tree.nodes[c].layout.flexBasis = Swift.max(basis, pbMain)
+            return
+        }
+        // B/C: `flex-basis: auto` uses the main size property when it is
+        // definite. A percentage basis of an indefinite container is
+        // `content` (§7.2.3), so it skips this and sizes the content.
+        let widthDefinite = definiteSize(c, .row, inner.width, ownerWidth)
+        let heightDefinite = definiteSize(c, .column, inner.height, ownerWidth)
+        if style.flexBasis.isAuto {
+            let mainDefinite = isRow ? widthDefinite : heightDefinite
+            if mainDefinite.isDefined {
+                tree.nodes[c].layout.flexBasis = Swift.max(mainDefinite, pbMain)
+                return
+            }
+        }
+
+        // E: otherwise size the item's content: the max-content main size,
+        // with the cross size fixed when the item is stretched or sized.
+        let marginRow = marginSum(c, .row, ownerWidth)
+        let marginColumn = marginSum(c, .column, ownerWidth)
+        var childWidth = Double.nan, childHeight = Double.nan
+        var childWidthMode = SizingMode.undefined, childHeightMode = SizingMode.undefined
+        if widthDefinite.isDefined {
+            childWidth = widthDefinite + marginRow
+            childWidthMode = .exactly
+        }
+        if heightDefinite.isDefined {
+            childHeight = heightDefinite + marginColumn
+            childHeightMode = .exactly
+        }
+        // §9.2.3.E: the main size is the max-content size; an auto cross size
+        // is fit-content within the container's cross size (text wraps to it).
+        if isRow {
+            if childHeight.isNaN, inner.height.isDefined, !style.height.isMaxContent {
+                childHeight = inner.height
+                childHeightMode = .atMost
+            }
+        } else if childWidth.isNaN, inner.width.isDefined, !style.width.isMaxContent {
+            childWidth = inner.width
+            childWidthMode = .atMost
+        }
+        let ratio = style.aspectRatio
+        if ratio.isDefined {
+            // CSS Sizing 4 §5: a definite size on one axis transfers through
+            // the aspect ratio to the other.
+            if !isRow, childWidthMode == .exactly {
+                childHeight = marginColumn + (childWidth - marginRow) / ratio
+                childHeightMode = .exactly
+            } else if isRow, childHeightMode == .exactly {
+                childWidth = marginRow + (childHeight - marginColumn) * ratio
+                childWidthMode = .exactly
+            }
+        }
+        // An item stretched in the cross axis is measured at the container's
+        // definite cross size (CSS Flexbox §9.4 step 11 applied early, as
+        // browsers do when the cross size is definite).
+        let align = style.alignSelf(in: tree.nodes[n].style)
+        if !isRow, widthDefinite.isNaN, inner.width.isDefined, widthMode == .exactly,
+            align == .stretch, childWidthMode != .exactly, !hasAutoCrossMargin(c, crossAxisIsRow: true)
+        {
+            childWidth = inner.width
+            childWidthMode = .exactly
+            if ratio.isDefined {
+                childHeight = (childWidth - marginRow) / ratio
+                childHeightMode = .exactly
+            }
+        }
+        if isRow, heightDefinite.isNaN, inner.height.isDefined, heightMode == .exactly,
+            align == .stretch, childHeightMode != .exactly, !hasAutoCrossMargin(c, crossAxisIsRow: false)
+        {
+            childHeight = inner.height
+            childHeightMode = .exactly
+            if ratio.isDefined {
+                childWidth = (childHeight - marginColumn) * ratio
+                childWidthMode = .exactly
+            }
+        }
+        constrainToMax(c, .row, inner.width, ownerWidth, &childWidthMode, &childWidth)
+        constrainToMax(c, .column, inner.height, ownerWidth, &childHeightMode, &childHeight)
+        layoutNode(
+            c, available: Size(width: childWidth, height: childHeight), widthMode: childWidthMode,
+            heightMode: childHeightMode, owner: inner, performLayout: false)
+        tree.nodes[c].layout.flexBasis = Swift.max(measured(c, mainAxis), pbMain)
+    }
+
+    func hasAutoCrossMargin(_ c: Int, crossAxisIsRow: Bool) -> Bool {
+        let m = tree.nodes[c].style.margin
+        return crossAxisIsRow ? (m.left.isAuto || m.right.isAuto) : (m.top.isAuto || m.bottom.isAuto)
+    }
+}
+
+extension Dimension {
+    var isPoints: Bool {
+        if case .points = self { return true }
+        return false
+    }
+    var isPercentage: Bool {
+        if case .fraction = self { return true }
+        return false
+    }
+    var isMaxContent: Bool {
+        if case .maxContent = self { return true }
+        return false
+    }
+}

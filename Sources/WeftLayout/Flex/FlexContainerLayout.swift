@@ -1,0 +1,187 @@
+/// CSS Flexbox §9 "Flex Layout Algorithm" for one container: the steps in
+/// order, each implemented in its own file.
+extension FlexLayoutPass {
+    mutating func layoutContainer(
+        _ n: Int, available: Size, widthMode: SizingMode, heightMode: SizingMode, owner: Size, performLayout: Bool
+    ) {
+        let style = tree.nodes[n].style
+        let ownerWidth = owner.width
+        let pb = PhysicalEdges(
+            left: paddingAndBorder(n, .left, ownerWidth), top: paddingAndBorder(n, .top, ownerWidth),
+            right: paddingAndBorder(n, .right, ownerWidth), bottom: paddingAndBorder(n, .bottom, ownerWidth))
+        tree.nodes[n].layout.padding = PhysicalEdges(
+            left: pb.left - style.border.left, top: pb.top - style.border.top,
+            right: pb.right - style.border.right, bottom: pb.bottom - style.border.bottom)
+        let availableWidth = available.width - marginSum(n, .row, ownerWidth)
+        let availableHeight = available.height - marginSum(n, .column, ownerWidth)
+        let count = Int(tree.nodes[n].flowCount)
+
+        if count == 0 {
+            measureEmptyContainer(n, availableWidth, availableHeight, widthMode, heightMode, owner, pb)
+            return
+        }
+        if !performLayout,
+            measureFixedSize(n, availableWidth, availableHeight, widthMode, heightMode, owner)
+        {
+            return
+        }
+
+        // §9.1: the main axis follows flex-direction in the element's writing
+        // direction; the cross axis is perpendicular.
+        let main = style.flexDirection.resolved(for: style.direction)
+        let cross = main.crossAxis(for: style.direction)
+        let isRow = main.isRow
+        let wraps = style.flexWrap != .noWrap
+        var mainMode = isRow ? widthMode : heightMode
+        let crossMode = isRow ? heightMode : widthMode
+        let pbMain = pb.sum(along: main), pbCross = pb.sum(along: cross)
+
+        // §9.2 step 2: the available space for items, the container's min and
+        // max sizes applied.
+        let inner = Size(
+            width: availableInner(n, .row, availableWidth, pb.horizontal, owner.width, ownerWidth),
+            height: availableInner(n, .column, availableHeight, pb.vertical, owner.height, ownerWidth))
+        let availableMain = inner.along(main)
+        let availableCross = inner.along(cross)
+        // CSS Align §8.3: a percentage gap resolves against the content box; an
+        // indefinite one (a content-sized container) counts as zero.
+        let mainGap = style.gap(along: main).resolved(against: availableMain).orZero
+        let crossGap = style.gap(along: cross).resolved(against: availableCross).orZero
+
+        // §9.2 step 3: flex base sizes.
+        var totalMain = computeFlexBaseSizes(
+            n, mainAxis: main, available: inner, widthMode: widthMode, heightMode: heightMode)
+        let inFlow = inFlowCount(n)
+        if inFlow > 1 { totalMain += mainGap * Double(inFlow - 1) }
+        let mainOverflows = mainMode != .undefined && totalMain > availableMain
+        // A wrapping container offered a bounded main size fills it: its lines
+        // break at that size (§9.3 step 5 with a definite available size).
+        if wraps, mainOverflows, mainMode == .atMost { mainMode = .exactly }
+
+        // §9.3: collect lines, resolve each line's flexible lengths, place
+        // its items along the main axis.
+        let firstLine = lines.count
+        var start = 0
+        var lineIndex = 0
+        var totalCross = 0.0
+        var maxMain = 0.0
+        repeat {
+            var line = collectLine(
+                n, from: start, lineIndex: lineIndex, mainAxis: main, mainGap: mainGap,
+                availableMain: availableMain, ownerWidth: inner.width, wraps: wraps)
+            var lineMain = availableMain
+            if mainMode != .exactly {
+                lineMain = contentSizedMain(n, main, line: line, pbMain: pbMain, owner: owner, ownerWidth: ownerWidth)
+                    ?? availableMain
+            }
+            let k = LineConstraints(
+                mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
+                availableMain: lineMain, availableCross: availableCross, crossMode: crossMode, mainGap: mainGap,
+                wrapsAndOverflows: wraps && mainOverflows, performLayout: performLayout)
+            let free = resolveFlexibleLengths(n, line: line, k)
+            layoutItemsAtMainSize(n, line: line, k)
+            justifyLine(n, line: &line, freeSpace: free, mainMode: mainMode, k)
+            totalCross += line.crossSize + (lineIndex > 0 ? crossGap : 0)
+            maxMain = Swift.max(maxMain, line.mainSize)
+            lines.append(line)
+            start = line.end
+            lineIndex += 1
+        } while start < count
+
+        // §9.4 / §9.6 the container's own size when it depends on content.
+        var size = Size(
+            width: bound(n, .row, availableWidth, owner.width, ownerWidth),
+            height: bound(n, .column, availableHeight, owner.height, ownerWidth))
+        let ownerMain = owner.along(main), ownerCross = owner.along(cross)
+        if mainMode == .undefined || (mainMode == .atMost && style.overflow != .scroll) {
+            size.set(bound(n, main, maxMain, ownerMain, ownerWidth), along: main)
+        } else if mainMode == .atMost {
+            let fitted = Swift.min(availableMain + pbMain, clampToMinMax(n, main, maxMain, ownerMain, ownerWidth))
+            size.set(Swift.max(fitted, pbMain), along: main)
+        }
+        if crossMode == .undefined || (crossMode == .atMost && style.overflow != .scroll) {
+            size.set(bound(n, cross, totalCross + pbCross, ownerCross, ownerWidth), along: cross)
+        } else if crossMode == .atMost {
+            let fitted = Swift.min(
+                availableCross + pbCross, clampToMinMax(n, cross, totalCross + pbCross, ownerCross, ownerWidth))
+            size.set(Swift.max(fitted, pbCross), along: cross)
+        }
+        tree.nodes[n].layout.measured = size
+
+        if performLayout {
+            let k = LineConstraints(
+                mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
+                availableMain: availableMain, availableCross: availableCross, crossMode: crossMode,
+                mainGap: mainGap, wrapsAndOverflows: wraps && mainOverflows, performLayout: true)
+            alignCrossAxis(n, lines: firstLine..<lines.count, crossGap: crossGap, totalCross: totalCross, k)
+            placeChildren(n, k)
+        }
+        lines.removeLast(lines.count - firstLine)
+    }
+
+    /// The main size a line may fill when the container is sized by its
+    /// content: its min size if the items are smaller, its max size if they
+    /// are larger, else just the items (there is nothing to grow into unless
+    /// the container itself may grow). Nil keeps the offered size.
+    func contentSizedMain(
+        _ n: Int, _ main: FlexDirection, line: FlexLine, pbMain: Double, owner: Size, ownerWidth: Double
+    ) -> Double? {
+        let ownerMain = owner.along(main)
+        let minInner = minSize(n, main, ownerMain, ownerWidth) - pbMain
+        let maxInner = maxSize(n, main, ownerMain, ownerWidth) - pbMain
+        if minInner.isDefined, line.sizeConsumed < minInner { return minInner }
+        if maxInner.isDefined, line.sizeConsumed > maxInner { return maxInner }
+        if line.totalGrow == 0 || tree.nodes[n].style.flexGrow == 0 { return line.sizeConsumed }
+        return nil
+    }
+
+    func inFlowCount(_ n: Int) -> Int {
+        var count = 0
+        for i in 0..<Int(tree.nodes[n].flowCount) where !tree.nodes[tree[flowChildOf: n, at: i]].style.isAbsolute {
+            count += 1
+        }
+        return count
+    }
+
+    /// §9.2 step 2: the space inside the container's padding and border,
+    /// limited by its min/max sizes; NaN when the container's size is open.
+    func availableInner(
+        _ n: Int, _ axis: FlexDirection, _ available: Double, _ pb: Double, _ ownerAxis: Double, _ ownerWidth: Double
+    ) -> Double {
+        var inner = available - pb
+        guard inner.isDefined else { return inner }
+        let hi = maxSize(n, axis, ownerAxis, ownerWidth) - pb
+        let lo = minSize(n, axis, ownerAxis, ownerWidth) - pb
+        if hi.isDefined { inner = Swift.min(inner, hi) }
+        if lo.isDefined { inner = Swift.max(inner, lo) }
+        return inner
+    }
+
+    /// A container without items is as big as its padding and border unless
+    /// its size is given.
+    mutating func measureEmptyContainer(
+        _ n: Int, _ availableWidth: Double, _ availableHeight: Double, _ widthMode: SizingMode,
+        _ heightMode: SizingMode, _ owner: Size, _ pb: PhysicalEdges<Double>
+    ) {
+        let w = widthMode == .exactly ? availableWidth : pb.horizontal
+        let h = heightMode == .exactly ? availableHeight : pb.vertical
+        tree.nodes[n].layout.measured = Size(
+            width: bound(n, .row, w, owner.width, owner.width), height: bound(n, .column, h, owner.height, owner.width))
+    }
+
+    /// A measurement whose answer does not depend on the items: both sizes
+    /// imposed, or no room at all on a bounded axis.
+    mutating func measureFixedSize(
+        _ n: Int, _ availableWidth: Double, _ availableHeight: Double, _ widthMode: SizingMode,
+        _ heightMode: SizingMode, _ owner: Size
+    ) -> Bool {
+        let noWidth = widthMode == .atMost && availableWidth <= 0
+        let noHeight = heightMode == .atMost && availableHeight <= 0
+        guard noWidth || noHeight || (widthMode == .exactly && heightMode == .exactly) else { return false }
+        let w = availableWidth.isNaN || (widthMode == .atMost && availableWidth < 0) ? 0 : availableWidth
+        let h = availableHeight.isNaN || (heightMode == .atMost && availableHeight < 0) ? 0 : availableHeight
+        tree.nodes[n].layout.measured = Size(
+            width: bound(n, .row, w, owner.width, owner.width), height: bound(n, .column, h, owner.height, owner.width))
+        return true
+    }
+}

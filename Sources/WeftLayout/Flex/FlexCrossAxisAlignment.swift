@@ -1,0 +1,153 @@
+/// CSS Flexbox §9.4 steps 15-16 and §9.6: line cross sizes, `align-content`
+/// and `align-self` (CSS Align §5.4, §6.1), including stretching.
+extension FlexLayoutPass {
+    mutating func alignCrossAxis(_ n: Int, lines range: Range<Int>, crossGap: Double, totalCross: Double, _ k: LineConstraints) {
+        let style = tree.nodes[n].style
+        let cross = k.crossAxis
+        let innerCross = tree.nodes[n].layout.measured.along(cross) - k.pb.sum(along: cross)
+        let wrapReverse = style.flexWrap == .wrapReverse
+
+        var leading = 0.0
+        var between = 0.0
+        var stretchShare = 0.0
+        if style.flexWrap == .noWrap {
+            // §9.4.15: a single-line container's line is as tall as the
+            // container's inner cross size (already clamped by min/max).
+            lines[range.lowerBound].crossSize = innerCross
+        } else {
+            // §9.4.16 / CSS Align §5.4: distribute the leftover cross space.
+            let count = Double(range.count)
+            let free = innerCross - totalCross
+            switch contentAlignment(style.alignContent, free: free, cross: cross, direction: k.direction, wrapReverse: wrapReverse) {
+            case .flexEnd: leading = free
+            case .center: leading = free / 2
+            case .stretch: if free > 0 { stretchShare = free / count }
+            case .spaceBetween: if range.count > 1 { between = free / (count - 1) }
+            case .spaceAround:
+                leading = free / (2 * count)
+                between = free / count
+            case .spaceEvenly:
+                leading = free / (count + 1)
+                between = leading
+            default: break
+            }
+        }
+        var offset = leading
+        for l in range {
+            if l > range.lowerBound { offset += crossGap + between }
+            lines[l].crossSize += stretchShare
+            lines[l].crossOffset = offset
+            offset += lines[l].crossSize
+            alignItems(n, line: lines[l], k)
+        }
+        if wrapReverse {
+            // wrap-reverse swaps cross-start and cross-end (§5.2): lay out as
+            // `wrap`, then mirror every item within the container.
+            let size = tree.nodes[n].layout.measured.along(cross)
+            for i in 0..<Int(tree.nodes[n].flowCount) {
+                let c = tree[flowChildOf: n, at: i]
+                if tree.nodes[c].style.isAbsolute { continue }
+                let p = tree.nodes[c].layout.position[cross.startEdge]
+                tree.nodes[c].layout.position[cross.startEdge] = size - p - measured(c, cross)
+            }
+        }
+    }
+
+    /// `align-content` reduced to flex-relative values, with CSS Align's
+    /// fallbacks for negative free space (§4.3): `space-between` and
+    /// `stretch` to `flex-start`, `space-around`/`space-evenly` to
+    /// `safe center`, i.e. `start`.
+    func contentAlignment(_ value: Align, free: Double, cross: FlexDirection, direction: LayoutDirection, wrapReverse: Bool) -> Align {
+        var v = value
+        if free < 0 {
+            switch v {
+            case .spaceBetween, .stretch: v = .flexStart
+            case .spaceAround, .spaceEvenly: v = .start
+            default: break
+            }
+        }
+        return flexRelative(v, cross: cross, direction: direction, wrapReverse: wrapReverse)
+    }
+
+    /// CSS `start`/`end` name writing-mode sides, which `wrap-reverse` does
+    /// not flip; map them to the flex-relative side they are on.
+    func flexRelative(_ value: Align, cross: FlexDirection, direction: LayoutDirection, wrapReverse: Bool) -> Align {
+        guard value == .start || value == .end else { return value }
+        let crossStart = wrapReverse ? cross.endEdge : cross.startEdge
+        let startIsFlexStart = crossStart == FlexLayoutPass.writingModeStart(cross, direction)
+        return (value == .start) == startIsFlexStart ? .flexStart : .flexEnd
+    }
+
+    /// §9.6 (and §9.4.11 for stretch): places each item of a line on the
+    /// cross axis; a stretched item is laid out again at the line's size.
+    mutating func alignItems(_ n: Int, line: FlexLine, _ k: LineConstraints) {
+        let container = tree.nodes[n].style
+        let cross = k.crossAxis, main = k.mainAxis
+        let ownerWidth = k.inner.width
+        let wrapReverse = container.flexWrap == .wrapReverse
+        let crossStartPB = k.pb[cross.startEdge]
+        forEachItem(n, line) { pass, c in
+            let style = pass.tree.nodes[c].style
+            var align = pass.flexRelative(
+                style.alignSelf(in: container), cross: cross, direction: k.direction, wrapReverse: wrapReverse)
+            // Baselines are horizontal: in a column container they fall back
+            // to flex-start (CSS Align §9.3).
+            if align == .baseline, !main.isRow { align = .flexStart }
+            let startAuto = style.margin[cross.startEdge].isAuto
+            let endAuto = style.margin[cross.endEdge].isAuto
+            let marginStart = pass.margin(c, cross.startEdge, ownerWidth)
+            let marginEnd = pass.margin(c, cross.endEdge, ownerWidth)
+
+            if align == .stretch, !startAuto, !endAuto,
+                pass.definiteSize(c, cross, k.availableCross, ownerWidth).isNaN
+            {
+                pass.stretch(c, to: line.crossSize, k)
+            }
+            let outer = pass.measured(c, cross) + marginStart + marginEnd
+            let free = line.crossSize - outer
+            var pos = marginStart
+            if startAuto || endAuto {
+                // §8.1: auto margins absorb the free space first (never negative).
+                let share = Swift.max(0, free)
+                if startAuto && endAuto {
+                    pos += share / 2
+                } else if startAuto {
+                    pos += share
+                }
+            } else {
+                switch align {
+                case .flexEnd: pos += free
+                case .center: pos += free / 2
+                case .baseline: pos = line.maxAscent - pass.baseline(c)
+                default: break
+                }
+            }
+            pass.tree.nodes[c].layout.position[cross.startEdge] = crossStartPB + line.crossOffset + pos
+        }
+    }
+
+    /// §9.4.11: the used outer cross size is the line's, clamped by the item's
+    /// min/max cross size; the item keeps its main size.
+    mutating func stretch(_ c: Int, to lineCross: Double, _ k: LineConstraints) {
+        let ownerWidth = k.inner.width
+        let main = k.mainAxis, cross = k.crossAxis
+        let style = tree.nodes[c].style
+        var mainSize = measuredWithMargins(c, main, ownerWidth)
+        var crossSize: Double
+        if style.aspectRatio.isDefined {
+            let innerMain = measured(c, main)
+            crossSize = (main.isRow ? innerMain / style.aspectRatio : innerMain * style.aspectRatio)
+                + marginSum(c, cross, ownerWidth)
+        } else {
+            crossSize = lineCross
+        }
+        var mainMode = SizingMode.exactly, crossMode = SizingMode.exactly
+        constrainToMax(c, main, k.availableMain, ownerWidth, &mainMode, &mainSize)
+        constrainToMax(c, cross, k.availableCross, ownerWidth, &crossMode, &crossSize)
+        let isRow = main.isRow
+        layoutNode(
+            c, available: Size(width: isRow ? mainSize : crossSize, height: isRow ? crossSize : mainSize),
+            widthMode: isRow ? mainMode : crossMode, heightMode: isRow ? crossMode : mainMode,
+            owner: k.inner, performLayout: true)
+    }
+}

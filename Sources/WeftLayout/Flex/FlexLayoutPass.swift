@@ -1,0 +1,53 @@
+/// One run of the flex algorithm over one `flex` element's subtree. Owns the
+/// flattened tree; every step of the algorithm is an extension in its own
+/// file, named after the part of CSS Flexbox §9 it implements.
+struct FlexLayoutPass {
+    var tree: FlexTree
+    let context: LayoutContext
+    /// Scratch storage for flex lines, used as a stack: each container pushes
+    /// its lines and pops them before returning, so nested layouts share it.
+    var lines: [FlexLine] = []
+
+    init(tree: FlexTree, context: LayoutContext) {
+        self.tree = tree
+        self.context = context
+        lines.reserveCapacity(16)
+    }
+
+    /// Sizes node `n` (and, with `performLayout`, positions its subtree).
+    /// `available` is the space offered to the node's margin box, per axis in
+    /// the given mode; `owner` is what percentages of the node resolve against.
+    mutating func layoutNode(
+        _ n: Int, available: Size, widthMode: SizingMode, heightMode: SizingMode,
+        owner: Size, performLayout: Bool
+    ) {
+        let cache = tree.nodes[n].cache
+        if performLayout {
+            if let e = cache.layout, e.matches(available, widthMode, heightMode) {
+                tree.nodes[n].layout.measured = e.result
+                tree.nodes[n].layout.size = e.result
+                return
+            }
+        } else if let result = cache.measurement(available, widthMode, heightMode) {
+            tree.nodes[n].layout.measured = result
+            return
+        }
+
+        if tree.nodes[n].isLeaf {
+            measureLeaf(n, available: available, widthMode: widthMode, heightMode: heightMode, owner: owner)
+        } else {
+            layoutContainer(
+                n, available: available, widthMode: widthMode, heightMode: heightMode, owner: owner,
+                performLayout: performLayout)
+        }
+
+        let entry = FlexMeasureCache.Entry(
+            available: available, widthMode: widthMode, heightMode: heightMode, result: tree.nodes[n].layout.measured)
+        if performLayout {
+            tree.nodes[n].cache.layout = entry
+            tree.nodes[n].layout.size = entry.result
+        } else {
+            tree.nodes[n].cache.storeMeasurement(entry)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// Yoga's pixel-grid rounding (`roundLayoutResultsToPixelGrid`): a node's
+/// offset is rounded on its own, and its size is the distance between its
+/// rounded absolute edges, so adjacent boxes neither overlap nor leave gaps.
+/// Measured leaves (text) round their size up when fractional, so text is
+/// never cut, and down when already on the grid.
+extension FlexLayoutPass {
+    static func roundToGrid(_ value: Double, scale: Double, ceil forceCeil: Bool, floor forceFloor: Bool) -> Double {
+        var scaled = value * scale
+        var fraction = fmod(scaled, 1.0)
+        if fraction < 0 { fraction += 1 }
+        if nearlyEqual(fraction, 0) {
+            scaled -= fraction
+        } else if nearlyEqual(fraction, 1) {
+            scaled = scaled - fraction + 1
+        } else if forceCeil {
+            scaled = scaled - fraction + 1
+        } else if forceFloor {
+            scaled -= fraction
+        } else {
+            scaled = scaled - fraction + (fraction > 0.5 || nearlyEqual(fraction, 0.5) ? 1 : 0)
+        }
+        return scaled / scale
+    }
+
+    @inline(__always)
+    static func nearlyEqual(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.0001 }
+
+    /// Rounds node `n` and its output subtree (pre-order indices from
+    /// `index`); `absolute` is the parent's unrounded absolute origin.
+    mutating func roundToPixelGrid(_ element: Element, index: inout Int, absolute: Point, scale: Double) {
+        let n = index
+        index += 1
+        let l = tree.nodes[n].layout
+        let isText = tree.nodes[n].isLeaf
+        let absLeft = absolute.x + l.position.left
+        let absTop = absolute.y + l.position.top
+        func dimension(_ start: Double, _ length: Double) -> Double {
+            let scaled = fmod(length * scale, 1.0)
+            let fractional = !FlexLayoutPass.nearlyEqual(scaled, 0) && !FlexLayoutPass.nearlyEqual(scaled, 1)
+            let end = FlexLayoutPass.roundToGrid(
+                start + length, scale: scale, ceil: isText && fractional, floor: isText && !fractional)
+            return end - FlexLayoutPass.roundToGrid(start, scale: scale, ceil: false, floor: isText)
+        }
+        tree.nodes[n].layout.position.left = FlexLayoutPass.roundToGrid(l.position.left, scale: scale, ceil: false, floor: isText)
+        tree.nodes[n].layout.position.top = FlexLayoutPass.roundToGrid(l.position.top, scale: scale, ceil: false, floor: isText)
+        tree.nodes[n].layout.size = Size(width: dimension(absLeft, l.size.width), height: dimension(absTop, l.size.height))
+        guard !isText else { return }
+        for child in element.children {
+            roundToPixelGrid(child, index: &index, absolute: Point(x: absLeft, y: absTop), scale: scale)
+        }
+    }
+}

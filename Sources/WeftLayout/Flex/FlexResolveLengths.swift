@@ -1,0 +1,174 @@
+/// CSS Flexbox §9.7 "Resolving Flexible Lengths", then §9.4 step 7 (each
+/// item's hypothetical cross size) by laying the item out at its main size.
+extension FlexLayoutPass {
+    struct LineConstraints {
+        var mainAxis: FlexDirection
+        var crossAxis: FlexDirection
+        /// The container's inner size (percentages of items resolve against it).
+        var inner: Size
+        /// The container's padding plus border per side.
+        var pb: PhysicalEdges<Double>
+        var direction: LayoutDirection
+        /// What the container's own percentages resolve against.
+        var owner: Size
+        var availableMain: Double
+        var availableCross: Double
+        var crossMode: SizingMode
+        var mainGap: Double
+        var wrapsAndOverflows: Bool
+        var performLayout: Bool
+    }
+
+    /// Sets every item's `targetMain` (border box, no margins) and returns the
+    /// free space left over (negative when the items overflow).
+    mutating func resolveFlexibleLengths(_ n: Int, line: FlexLine, _ k: LineConstraints) -> Double {
+        let main = k.mainAxis
+        let ownerWidth = k.inner.width
+        let gaps = line.itemCount > 1 ? Double(line.itemCount - 1) * k.mainGap : 0
+        // §9.7.1: grow when the outer hypothetical sizes leave space, else shrink.
+        let growing = k.availableMain.isDefined && line.sizeConsumed < k.availableMain
+        var unfrozenCount = 0
+        // §9.7.2: freeze inflexible items at their hypothetical main size.
+        forEachItem(n, line) { pass, c in
+            let basis = pass.tree.nodes[c].layout.flexBasis
+            let hypothetical = pass.bound(c, main, basis, k.availableMain, ownerWidth)
+            let style = pass.tree.nodes[c].style
+            let factor = growing ? style.flexGrow : style.flexShrink
+            var frozen = factor == 0 || k.availableMain.isNaN
+            if growing ? basis > hypothetical : basis < hypothetical { frozen = true }
+            pass.tree.nodes[c].layout.targetMain = hypothetical
+            pass.tree.nodes[c].layout.frozen = frozen
+            if !frozen { unfrozenCount += 1 }
+        }
+        // §9.7.3: the initial free space.
+        var initialFree = k.availableMain - gaps
+        forEachItem(n, line) { pass, c in
+            let l = pass.tree.nodes[c].layout
+            initialFree -= (l.frozen ? l.targetMain : l.flexBasis) + pass.marginSum(c, main, ownerWidth)
+        }
+        // §9.7.4: loop until every item is frozen.
+        while unfrozenCount > 0 {
+            var free = k.availableMain - gaps
+            var factorSum = 0.0
+            var scaledShrinkSum = 0.0
+            forEachItem(n, line) { pass, c in
+                let l = pass.tree.nodes[c].layout
+                free -= (l.frozen ? l.targetMain : l.flexBasis) + pass.marginSum(c, main, ownerWidth)
+                if !l.frozen {
+                    let style = pass.tree.nodes[c].style
+                    factorSum += growing ? style.flexGrow : style.flexShrink
+                    scaledShrinkSum += style.flexShrink * pass.innerFlexBase(c, main, ownerWidth)
+                }
+            }
+            // §9.7.4.b: flex factors summing below 1 take only that share.
+            if factorSum < 1 {
+                let share = initialFree * factorSum
+                if abs(share) < abs(free) { free = share }
+            }
+            // §9.7.4.c: distribute in proportion to the flex factors (grow) or
+            // to flex-shrink times the inner flex base size (shrink).
+            var totalViolation = 0.0
+            forEachItem(n, line) { pass, c in
+                guard !pass.tree.nodes[c].layout.frozen else { return }
+                let style = pass.tree.nodes[c].style
+                let basis = pass.tree.nodes[c].layout.flexBasis
+                var target = basis
+                if free != 0 {
+                    if growing {
+                        if factorSum > 0 { target = basis + free * style.flexGrow / factorSum }
+                    } else if scaledShrinkSum > 0 {
+                        let scaled = style.flexShrink * pass.innerFlexBase(c, main, ownerWidth)
+                        target = basis + free * scaled / scaledShrinkSum
+                    }
+                }
+                // §9.7.4.d: clamp by min/max (and the padding+border floor).
+                let clamped = pass.bound(c, main, target, k.availableMain, ownerWidth)
+                pass.tree.nodes[c].layout.violation = clamped > target ? -1 : (clamped < target ? 1 : 0)
+                pass.tree.nodes[c].layout.targetMain = clamped
+                totalViolation += clamped - target
+            }
+            // §9.7.4.e: freeze all, or the min- or the max-violating items.
+            forEachItem(n, line) { pass, c in
+                guard !pass.tree.nodes[c].layout.frozen else { return }
+                let v = pass.tree.nodes[c].layout.violation
+                let freeze = abs(totalViolation) < 1e-9 || (totalViolation > 0 && v < 0) || (totalViolation < 0 && v > 0)
+                if freeze {
+                    pass.tree.nodes[c].layout.frozen = true
+                    unfrozenCount -= 1
+                }
+            }
+        }
+        var used = gaps
+        forEachItem(n, line) { pass, c in
+            used += pass.tree.nodes[c].layout.targetMain + pass.marginSum(c, main, ownerWidth)
+        }
+        return k.availableMain.isDefined ? k.availableMain - used : (used < 0 ? -used : 0)
+    }
+
+    /// The content-box flex base size: browsers scale flex-shrink by it
+    /// (§9.7.4.c "inner flex base size"), not by the border box as Yoga does.
+    @inline(__always)
+    func innerFlexBase(_ c: Int, _ main: FlexDirection, _ ownerWidth: Double) -> Double {
+        Swift.max(0, tree.nodes[c].layout.flexBasis - paddingAndBorderSum(c, main, ownerWidth))
+    }
+
+    /// Calls `body` for every in-flow item of `line`.
+    @inline(__always)
+    mutating func forEachItem(_ n: Int, _ line: FlexLine, _ body: (inout FlexLayoutPass, Int) -> Void) {
+        for i in line.start..<line.end {
+            let c = tree[flowChildOf: n, at: i]
+            if tree.nodes[c].style.isAbsolute { continue }
+            body(&self, c)
+        }
+    }
+
+    /// Lays each item out at its resolved main size. Its cross size is the
+    /// stretched line's when it will be stretched and the container's cross
+    /// size is definite; otherwise fit-content within the container
+    /// (§9.4.7, the hypothetical cross size). Items to be stretched later are
+    /// only measured now and laid out in the cross-axis alignment step.
+    mutating func layoutItemsAtMainSize(_ n: Int, line: FlexLine, _ k: LineConstraints) {
+        let container = tree.nodes[n].style
+        forEachItem(n, line) { pass, c in
+            let ownerWidth = k.inner.width
+            let style = pass.tree.nodes[c].style
+            let marginMain = pass.marginSum(c, k.mainAxis, ownerWidth)
+            let marginCross = pass.marginSum(c, k.crossAxis, ownerWidth)
+            var mainSize = pass.tree.nodes[c].layout.targetMain + marginMain
+            var mainMode = SizingMode.exactly
+            var crossSize: Double
+            var crossMode: SizingMode
+            let crossDefinite = pass.definiteSize(c, k.crossAxis, k.availableCross, ownerWidth)
+            let stretches =
+                style.alignSelf(in: container) == .stretch
+                && !pass.hasAutoCrossMargin(c, crossAxisIsRow: k.crossAxis.isRow)
+            if style.aspectRatio.isDefined {
+                let inner = mainSize - marginMain
+                crossSize = (k.mainAxis.isRow ? inner / style.aspectRatio : inner * style.aspectRatio) + marginCross
+                crossMode = .exactly
+            } else if k.availableCross.isDefined, crossDefinite.isNaN, k.crossMode == .exactly,
+                !k.wrapsAndOverflows, stretches
+            {
+                crossSize = k.availableCross
+                crossMode = .exactly
+            } else if crossDefinite.isNaN {
+                crossSize = k.availableCross
+                crossMode = crossSize.isNaN ? .undefined : .atMost
+            } else {
+                crossSize = crossDefinite + marginCross
+                // A percentage cross size of a container whose cross size is
+                // not fixed yet is only a measurement for now.
+                let loose = style.size(k.crossAxis).isPercentage && k.crossMode != .exactly
+                crossMode = loose ? .undefined : .exactly
+            }
+            pass.constrainToMax(c, k.mainAxis, k.availableMain, ownerWidth, &mainMode, &mainSize)
+            pass.constrainToMax(c, k.crossAxis, k.availableCross, ownerWidth, &crossMode, &crossSize)
+            let deferLayout = crossDefinite.isNaN && stretches
+            let isRow = k.mainAxis.isRow
+            pass.layoutNode(
+                c, available: Size(width: isRow ? mainSize : crossSize, height: isRow ? crossSize : mainSize),
+                widthMode: isRow ? mainMode : crossMode, heightMode: isRow ? crossMode : mainMode,
+                owner: k.inner, performLayout: k.performLayout && !deferLayout)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import WeftLayout
+
+/// Runs the Yoga-derived conformance fixtures in-process.
+@Suite struct FlexConformanceTests {
+    static var conformanceRoot: URL {
+        if let path = ProcessInfo.processInfo.environment["WEFT_CONFORMANCE"] {
+            return URL(fileURLWithPath: path)
+        }
+        // Tests/WeftLayoutTests/Flex/<file> -> the package -> ../shared/conformance
+        return URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("shared/conformance")
+    }
+
+    static func run(_ suite: String) throws -> (passed: Int, total: Int, failures: [String]) {
+        let folder = conformanceRoot.appendingPathComponent(suite)
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+        var passed = 0
+        var failures: [String] = []
+        for file in files {
+            let fixture = try FlexFixture(contentsOf: folder.appendingPathComponent(file))
+            let context = LayoutContext(
+                pointScale: fixture.pointScale, direction: fixture.direction, textMeasurer: FlexAhemMeasurer())
+            let node = LayoutEngine.layout(fixture.root, in: fixture.range, context: context)
+            if let problem = fixture.check(node) {
+                failures.append("\(fixture.name): \(problem)")
+            } else {
+                passed += 1
+            }
+        }
+        return (passed, files.count, failures)
+    }
+
+    @Test func yogaSuite() throws {
+        let result = try FlexConformanceTests.run("yoga")
+        print("yoga: \(result.passed)/\(result.total) passed")
+        for f in result.failures { print("FAIL \(f)") }
+        #expect(result.total > 0)
+        #expect(Double(result.passed) >= 0.99 * Double(result.total))
+    }
+
+    @Test func yogaTextSuite() throws {
+        let result = try FlexConformanceTests.run("yoga-text")
+        print("yoga-text: \(result.passed)/\(result.total) passed")
+        for f in result.failures { print("FAIL \(f)") }
+        #expect(result.total > 0)
+        #expect(Double(result.passed) >= 0.95 * Double(result.total))
+    }
+}
