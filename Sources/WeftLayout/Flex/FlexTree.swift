@@ -56,14 +56,14 @@ struct FlexTree: Sendable {
     /// on that).
     init(root: Element, direction: LayoutDirection) {
         nodes.reserveCapacity(64)
-        _ = add(root, inherited: direction, isRoot: true)
+        _ = add(root, inherited: direction)
     }
 
     subscript(flowChildOf node: Int, at i: Int) -> Int {
         Int(flow[Int(nodes[node].flowStart) + i])
     }
 
-    private mutating func add(_ element: Element, inherited: LayoutDirection, isRoot: Bool) -> Int {
+    private mutating func add(_ element: Element, inherited: LayoutDirection) -> Int {
         let direction: LayoutDirection
         switch element.style.direction {
         case .inherit: direction = inherited
@@ -83,11 +83,11 @@ struct FlexTree: Sendable {
 
         let mark = pending.count
         for child in element.children {
-            let childIndex = add(child, inherited: direction, isRoot: false)
+            let childIndex = add(child, inherited: direction)
             pending.append(Int32(childIndex))
         }
         // Replace `contents` children by their flow children and drop `none`.
-        var start = flow.count
+        let start = flow.count
         for i in mark..<pending.count {
             let c = Int(pending[i])
             switch nodes[c].style.display {
@@ -98,7 +98,6 @@ struct FlexTree: Sendable {
             default: flow.append(Int32(c))
             }
         }
-        if flow.count == start { start = 0 }
         nodes[index].flowStart = Int32(start)
         nodes[index].flowCount = Int32(flow.count - start)
         pending.removeLast(pending.count - mark)

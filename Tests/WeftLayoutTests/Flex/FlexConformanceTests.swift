@@ -49,3 +49,22 @@ import WeftLayout
         #expect(Double(result.passed) >= 0.95 * Double(result.total))
     }
 }
+
+/// Debugging aid: `WEFT_FIXTURE=<suite>/<name> swift test --filter FlexFixtureDump`.
+@Suite struct FlexFixtureDump {
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["WEFT_FIXTURE"] != nil))
+    func dump() throws {
+        let name = ProcessInfo.processInfo.environment["WEFT_FIXTURE"]!
+        let url = FlexConformanceTests.conformanceRoot.appendingPathComponent(name + ".json")
+        let fixture = try FlexFixture(contentsOf: url)
+        let context = LayoutContext(pointScale: fixture.pointScale, direction: fixture.direction, textMeasurer: FlexAhemMeasurer())
+        let node = LayoutEngine.layout(fixture.root, in: fixture.range, context: context)
+        func walk(_ e: Element, _ n: LayoutNode, _ origin: Point, _ indent: String) {
+            let x = origin.x + n.frame.x, y = origin.y + n.frame.y
+            let want = fixture.expectedFrames[e.id ?? ""].map { "\($0)" } ?? "-"
+            print("\(indent)\(e.id ?? "?") got [\(x), \(y), \(n.frame.width), \(n.frame.height)] want \(want)")
+            for (ce, cn) in zip(e.children, n.children) { walk(ce, cn, Point(x: x, y: y), indent + "  ") }
+        }
+        walk(fixture.root, node, .zero, "")
+    }
+}
