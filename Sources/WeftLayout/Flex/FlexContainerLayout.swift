@@ -72,7 +72,6 @@ extension FlexLayoutPass {
             var lineMain = availableMain
             if mainMode != .exactly {
                 lineMain = contentSizedMain(n, main, line: line, pbMain: pbMain, owner: owner, ownerWidth: ownerWidth)
-                    ?? availableMain
             }
             let k = LineConstraints(
                 mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
@@ -120,19 +119,18 @@ extension FlexLayoutPass {
     }
 
     /// The main size a line may fill when the container is sized by its
-    /// content: its min size if the items are smaller, its max size if they
-    /// are larger, else just the items (there is nothing to grow into unless
-    /// the container itself may grow). Nil keeps the offered size.
+    /// content (CSS Sizing: its max-content size, clamped): its min size if
+    /// the items are smaller, its max size if they are larger, else just the
+    /// items, which leaves nothing to grow into.
     func contentSizedMain(
         _ n: Int, _ main: FlexDirection, line: FlexLine, pbMain: Double, owner: Size, ownerWidth: Double
-    ) -> Double? {
+    ) -> Double {
         let ownerMain = owner.along(main)
         let minInner = minSize(n, main, ownerMain, ownerWidth) - pbMain
         let maxInner = maxSize(n, main, ownerMain, ownerWidth) - pbMain
         if minInner.isDefined, line.sizeConsumed < minInner { return minInner }
         if maxInner.isDefined, line.sizeConsumed > maxInner { return maxInner }
-        if line.totalGrow == 0 || tree.nodes[n].style.flexGrow == 0 { return line.sizeConsumed }
-        return nil
+        return line.sizeConsumed
     }
 
     func inFlowCount(_ n: Int) -> Int {

@@ -41,8 +41,9 @@ extension FlexLayoutPass {
         layoutNode(
             0, available: Size(width: width, height: height), widthMode: widthMode, heightMode: heightMode,
             owner: owner, performLayout: true)
-        // The root sits at its own margin, shifted by its relative offset.
-        let offset = relativeOffset(0, containingBlock: owner)
+        // The root sits at its own margin, shifted by its insets (Yoga's root
+        // position; an absolute root is placed by them in its owner).
+        let offset = relativeOffset(0, containingBlock: owner, asRoot: true)
         tree.nodes[0].layout.position.left = margin(0, .left, owner.width) + offset.x
         tree.nodes[0].layout.position.top = margin(0, .top, owner.width) + offset.y
     }

@@ -31,9 +31,9 @@ extension FlexLayoutPass {
         tree.nodes[c].layout.position.top += offset.y
     }
 
-    func relativeOffset(_ c: Int, containingBlock cb: Size) -> Point {
+    func relativeOffset(_ c: Int, containingBlock cb: Size, asRoot: Bool = false) -> Point {
         let style = tree.nodes[c].style
-        guard style.positionType == .relative else { return .zero }
+        guard style.positionType == .relative || (asRoot && style.positionType == .absolute) else { return .zero }
         let p = style.position
         let left = p.left?.resolved(against: cb.width) ?? .nan
         let right = p.right?.resolved(against: cb.width) ?? .nan
