@@ -78,7 +78,7 @@ extension FlexLayoutPass {
         } else if insets.right.isDefined {
             x = cbSize.width - cbBorder.right - insets.right - margin(c, .right, box.width) - size.width
         } else {
-            x = offset.x + staticPosition(c, parent: parent, axis: .row)
+            x = offset.x + staticPosition(c, parent: parent, axis: .row, containingBlockWidth: box.width)
         }
         var y: Double
         if insets.top.isDefined {
@@ -86,7 +86,7 @@ extension FlexLayoutPass {
         } else if insets.bottom.isDefined {
             y = cbSize.height - cbBorder.bottom - insets.bottom - margin(c, .bottom, box.width) - size.height
         } else {
-            y = offset.y + staticPosition(c, parent: parent, axis: .column)
+            y = offset.y + staticPosition(c, parent: parent, axis: .column, containingBlockWidth: box.width)
         }
         x -= offset.x
         y -= offset.y
@@ -99,20 +99,20 @@ extension FlexLayoutPass {
     /// `justify-content` and `align-self` in the parent's content box.
     /// Returns the offset of its border box from the parent's, on the
     /// physical `axis` (row: x, column: y).
-    func staticPosition(_ c: Int, parent p: Int, axis: FlexDirection) -> Double {
+    func staticPosition(_ c: Int, parent p: Int, axis: FlexDirection, containingBlockWidth: Double) -> Double {
         let parent = tree.nodes[p].style
         let main = parent.flexDirection.resolved(for: parent.direction)
         let cross = main.crossAxis(for: parent.direction)
         let isMain = main.isRow == axis.isRow
         let flexAxis = isMain ? main : cross
         let parentSize = tree.nodes[p].layout.measured.along(axis)
-        let ownerWidth = tree.nodes[p].layout.measured.width
-        let pbStart = paddingAndBorder(p, flexAxis.startEdge, ownerWidth)
-        let pbEnd = paddingAndBorder(p, flexAxis.endEdge, ownerWidth)
+        let pbStart = tree.nodes[p].layout.padding[flexAxis.startEdge] + parent.border[flexAxis.startEdge]
+        let pbEnd = tree.nodes[p].layout.padding[flexAxis.endEdge] + parent.border[flexAxis.endEdge]
         let content = parentSize - pbStart - pbEnd
         let childSize = measured(c, axis)
-        let marginStart = margin(c, flexAxis.startEdge, ownerWidth)
-        let marginEnd = margin(c, flexAxis.endEdge, ownerWidth)
+        // The child's margins are percentages of its containing block.
+        let marginStart = margin(c, flexAxis.startEdge, containingBlockWidth)
+        let marginEnd = margin(c, flexAxis.endEdge, containingBlockWidth)
         let free = content - childSize - marginStart - marginEnd
 
         var fraction = 0.0

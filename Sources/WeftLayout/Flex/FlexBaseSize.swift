@@ -89,10 +89,9 @@ extension FlexLayoutPass {
                 childWidthMode = .exactly
             }
         }
-        // An item stretched in the cross axis is measured at the container's
-        // definite cross size (CSS Flexbox §9.4 step 11 applied early, as
-        // browsers do when the cross size is definite).
-        let align = style.alignSelf(in: tree.nodes[n].style)
+        // §9.8.1: in a single-line container with a definite cross size, a
+        // stretched item's cross size is definite: the container's.
+        let align = tree.nodes[n].style.flexWrap == .noWrap ? style.alignSelf(in: tree.nodes[n].style) : .flexStart
         if !isRow, widthDefinite.isNaN, inner.width.isDefined, widthMode == .exactly,
             align == .stretch, childWidthMode != .exactly, !hasAutoCrossMargin(c, crossAxisIsRow: true)
         {

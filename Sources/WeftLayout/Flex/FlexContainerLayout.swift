@@ -76,7 +76,7 @@ extension FlexLayoutPass {
             let k = LineConstraints(
                 mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
                 availableMain: lineMain, availableCross: availableCross, crossMode: crossMode, mainGap: mainGap,
-                wrapsAndOverflows: wraps && mainOverflows, performLayout: performLayout)
+                wraps: wraps, performLayout: performLayout)
             let free = resolveFlexibleLengths(n, line: line, k)
             layoutItemsAtMainSize(n, line: line, k)
             justifyLine(n, line: &line, freeSpace: free, mainMode: mainMode, k)
@@ -111,7 +111,7 @@ extension FlexLayoutPass {
             let k = LineConstraints(
                 mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
                 availableMain: availableMain, availableCross: availableCross, crossMode: crossMode,
-                mainGap: mainGap, wrapsAndOverflows: wraps && mainOverflows, performLayout: true)
+                mainGap: mainGap, wraps: wraps, performLayout: true)
             alignCrossAxis(n, lines: firstLine..<lines.count, crossGap: crossGap, totalCross: totalCross, k)
             placeChildren(n, k)
         }
@@ -168,18 +168,16 @@ extension FlexLayoutPass {
     }
 
     /// A measurement whose answer does not depend on the items: both sizes
-    /// imposed, or no room at all on a bounded axis.
+    /// imposed. (Yoga also answers "no room on a bounded axis" with zero;
+    /// CSS still gives such a box its content's size on the other axis.)
     mutating func measureFixedSize(
         _ n: Int, _ availableWidth: Double, _ availableHeight: Double, _ widthMode: SizingMode,
         _ heightMode: SizingMode, _ owner: Size
     ) -> Bool {
-        let noWidth = widthMode == .atMost && availableWidth <= 0
-        let noHeight = heightMode == .atMost && availableHeight <= 0
-        guard noWidth || noHeight || (widthMode == .exactly && heightMode == .exactly) else { return false }
-        let w = availableWidth.isNaN || (widthMode == .atMost && availableWidth < 0) ? 0 : availableWidth
-        let h = availableHeight.isNaN || (heightMode == .atMost && availableHeight < 0) ? 0 : availableHeight
+        guard widthMode == .exactly && heightMode == .exactly else { return false }
         tree.nodes[n].layout.measured = Size(
-            width: bound(n, .row, w, owner.width, owner.width), height: bound(n, .column, h, owner.height, owner.width))
+            width: bound(n, .row, availableWidth, owner.width, owner.width),
+            height: bound(n, .column, availableHeight, owner.height, owner.width))
         return true
     }
 }

@@ -15,7 +15,9 @@ extension FlexLayoutPass {
         var availableCross: Double
         var crossMode: SizingMode
         var mainGap: Double
-        var wrapsAndOverflows: Bool
+        /// Multi-line: a line's cross size comes from its items (§9.4.8), so
+        /// items are not stretched to the container before that.
+        var wraps: Bool
         var performLayout: Bool
     }
 
@@ -147,7 +149,7 @@ extension FlexLayoutPass {
                 crossSize = (k.mainAxis.isRow ? inner / style.aspectRatio : inner * style.aspectRatio) + marginCross
                 crossMode = .exactly
             } else if k.availableCross.isDefined, crossDefinite.isNaN, k.crossMode == .exactly,
-                !k.wrapsAndOverflows, stretches
+                !k.wraps, stretches
             {
                 crossSize = k.availableCross
                 crossMode = .exactly
