@@ -72,8 +72,11 @@ extension FlexLayoutPass {
             heightMode: .exactly, owner: box, performLayout: true)
 
         let size = tree.nodes[c].layout.measured
+        // CSS 2 §10.3.7: with both horizontal insets and a width, the one on
+        // the containing block's end side is ignored (`right` in LTR).
+        let rightWins = insets.right.isDefined && tree.nodes[cb].style.direction == .rtl
         var x: Double
-        if insets.left.isDefined {
+        if insets.left.isDefined && !rightWins {
             x = cbBorder.left + insets.left + margin(c, .left, box.width)
         } else if insets.right.isDefined {
             x = cbSize.width - cbBorder.right - insets.right - margin(c, .right, box.width) - size.width

@@ -29,10 +29,10 @@ extension FlexLayoutPass {
 
         // A: a definite `flex-basis` (a percentage of a definite container)
         // is the flex base size; it follows `box-sizing` like `width` does.
+        // (`stretch` is not a flex-basis value browsers accept: it acts as
+        // `auto`, as do the other intrinsic keywords' content sizing below.)
         var basis = style.flexBasis.resolved(against: mainInner)
-        if case .stretch = style.flexBasis, mainInner.isDefined {
-            basis = mainInner - marginSum(c, mainAxis, ownerWidth)
-        } else if basis.isDefined {
+        if basis.isDefined {
             basis = borderBox(c, basis, mainAxis, ownerWidth)
         }
         if basis.isDefined, mainInner.isDefined || style.flexBasis.isPoints {
@@ -44,7 +44,7 @@ extension FlexLayoutPass {
         // `content` (§7.2.3), so it skips this and sizes the content.
         let widthDefinite = definiteSize(c, .row, inner.width, ownerWidth)
         let heightDefinite = definiteSize(c, .column, inner.height, ownerWidth)
-        if style.flexBasis.isAuto {
+        if style.flexBasis.isAuto || style.flexBasis == .stretch {
             let mainDefinite = isRow ? widthDefinite : heightDefinite
             if mainDefinite.isDefined {
                 tree.nodes[c].layout.flexBasis = Swift.max(mainDefinite, pbMain)
