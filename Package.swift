@@ -31,6 +31,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
     ]

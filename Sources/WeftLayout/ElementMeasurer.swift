@@ -17,6 +17,19 @@ enum ElementMeasurer {
         }
         let styleRange = element.style.resolvedRange(parentSize: parentSize)
         let resolved = range.intersect(styleRange)
+        var node = measureWithOwnRange(element, in: resolved, context: context)
+        switch element.kind {
+        case .text, .stack, .flex:
+            break  // these expose baselines of their own
+        default:
+            node.ascender = element.style.ascender
+            node.descender = element.style.descender
+        }
+        return node
+    }
+
+    /// The element's own measurement once its style has narrowed the range.
+    private static func measureWithOwnRange(_ element: Element, in resolved: SizeRange, context: LayoutContext) -> LayoutNode {
         switch element.kind {
         case .box, .view:
             return LeafLayout.layout(proposal: nil, in: resolved, context: context)

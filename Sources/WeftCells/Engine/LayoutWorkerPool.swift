@@ -1,0 +1,212 @@
+import Foundation
+
+/// Texture's node blocks on a server: a fixed set of threads, one per core by
+/// default, lays out the cells of every request concurrently.
+///
+/// Fairness: a request is split into chunks and workers take chunks from the
+/// active requests in rotation, so one 10,000-cell request cannot stall a
+/// small one behind it. Determinism: every cell's result lands in its own
+/// slot and results are returned in index order, whatever thread ran first.
+/// The submitting thread works on its own request too, so a request always
+/// makes progress even when every worker is busy elsewhere.
+public final class LayoutWorkerPool: Sendable {
+    public let workerCount: Int
+    private let core = PoolCore()
+
+    /// `workers` extra threads; 0 runs everything on the submitting thread.
+    public init(workers: Int) {
+        workerCount = max(0, workers)
+        for i in 0..<workerCount {
+            // Threads hold the core, not the pool: dropping the pool stops them.
+            let thread = Thread { [core] in core.workerLoop() }
+            thread.name = "weft-layout-\(i)"
+            // Layout recurses once per element level; give it room beyond the
+            // depth limit the decoder enforces.
+            thread.stackSize = 16 << 20
+            thread.start()
+        }
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Runs `body` for every index in `order` (default `0..<count`), in chunks,
+    /// and returns the results in index order, or nil when cancelled.
+    /// `completed` is called, in order, with each index whose result and all
+    /// results before it in `order` are done: the streaming hook. It runs with
+    /// the pool's lock held, so it must only hand the result off.
+    public func run<Result: Sendable>(
+        count: Int,
+        order: [Int]? = nil,
+        chunkSize: Int = 8,
+        cancellation: CancellationFlag? = nil,
+        completed: (@Sendable (Int, Result) -> Void)? = nil,
+        _ body: @escaping @Sendable (Int) -> Result
+    ) -> [Result]? {
+        guard count > 0 else { return [] }
+        let job = TypedPoolJob(
+            count: count, order: order ?? Array(0..<count), chunkSize: max(1, chunkSize),
+            cancellation: cancellation, completed: completed, body: body)
+        core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
+        return job.results()
+    }
+}
+
+/// The pool's shared state: the active jobs, handed out chunk by chunk.
+final class PoolCore: @unchecked Sendable {
+    private let lock = ConditionLock()
+    private var active: [PoolJob] = []
+    private var rotation = 0
+    private var stopping = false
+
+    func stop() {
+        lock.withLock {
+            stopping = true
+            lock.broadcast()
+        }
+    }
+
+    /// The caller takes chunks of its own job until none are left, then waits
+    /// for the chunks workers took.
+    func run(_ job: PoolJob, shareWithWorkers: Bool) {
+        if shareWithWorkers {
+            lock.withLock {
+                active.append(job)
+                lock.broadcast()
+            }
+        }
+        while let chunk = lock.withLock({ job.claim() }) {
+            job.execute(chunk)
+            lock.withLock { finish(job, chunk) }
+        }
+        lock.withLock {
+            while !job.isFinished { lock.wait() }
+        }
+    }
+
+    func workerLoop() {
+        lock.lock()
+        while true {
+            if stopping {
+                lock.unlock()
+                return
+            }
+            if let (job, chunk) = nextChunk() {
+                lock.unlock()
+                job.execute(chunk)
+                lock.lock()
+                finish(job, chunk)
+            } else {
+                lock.wait()
+            }
+        }
+    }
+
+    /// Round-robin over the active jobs; called with the lock held.
+    private func nextChunk() -> (PoolJob, Range<Int>)? {
+        var tries = active.count
+        while tries > 0 {
+            rotation = rotation % active.count
+            let job = active[rotation]
+            rotation += 1
+            tries -= 1
+            if let chunk = job.claim() { return (job, chunk) }
+        }
+        return nil
+    }
+
+    /// Called with the lock held once a chunk's cells are done.
+    private func finish(_ job: PoolJob, _ chunk: Range<Int>) {
+        job.markDone(chunk)
+        if job.isFinished || !job.hasUnclaimed {
+            active.removeAll { $0 === job }
+        }
+        if job.isFinished { lock.broadcast() }
+    }
+}
+
+/// The part of a job the pool handles without knowing its result type.
+class PoolJob: @unchecked Sendable {
+    let chunkSize: Int
+    init(chunkSize: Int) { self.chunkSize = chunkSize }
+    func claim() -> Range<Int>? { nil }
+    func execute(_ chunk: Range<Int>) {}
+    func markDone(_ chunk: Range<Int>) {}
+    var isFinished: Bool { true }
+    var hasUnclaimed: Bool { false }
+}
+
+/// One request's cells. Positions are indices into `order`; each result slot
+/// is written by exactly one thread and read only after the job finished.
+final class TypedPoolJob<Result: Sendable>: PoolJob, @unchecked Sendable {
+    private let order: [Int]
+    private let cancellation: CancellationFlag?
+    private let completed: (@Sendable (Int, Result) -> Void)?
+    private let body: @Sendable (Int) -> Result
+    private let slots: UnsafeMutableBufferPointer<Result?>
+    private var nextPosition = 0
+    private var donePositions: [Bool]
+    private var emittedPositions = 0
+    private var finishedCount = 0
+
+    init(
+        count: Int, order: [Int], chunkSize: Int, cancellation: CancellationFlag?,
+        completed: (@Sendable (Int, Result) -> Void)?, body: @escaping @Sendable (Int) -> Result
+    ) {
+        self.order = order
+        self.cancellation = cancellation
+        self.completed = completed
+        self.body = body
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+        donePositions = Array(repeating: false, count: order.count)
+        super.init(chunkSize: chunkSize)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    override var hasUnclaimed: Bool { nextPosition < order.count && !(cancellation?.isCancelled ?? false) }
+    override var isFinished: Bool { finishedCount == order.count || (!hasUnclaimed && finishedCount == nextPosition) }
+
+    override func claim() -> Range<Int>? {
+        guard hasUnclaimed else { return nil }
+        let start = nextPosition
+        nextPosition = min(order.count, start + chunkSize)
+        return start..<nextPosition
+    }
+
+    override func execute(_ chunk: Range<Int>) {
+        for position in chunk {
+            if cancellation?.isCancelled ?? false { return }
+            let index = order[position]
+            slots[index] = body(index)
+        }
+    }
+
+    override func markDone(_ chunk: Range<Int>) {
+        finishedCount += chunk.count
+        for p in chunk { donePositions[p] = true }
+        guard let completed else { return }
+        // Emit, in `order`, every result whose predecessors are all done.
+        while emittedPositions < order.count && donePositions[emittedPositions] {
+            let index = order[emittedPositions]
+            if let result = slots[index] { completed(index, result) }
+            emittedPositions += 1
+        }
+    }
+
+    func results() -> [Result]? {
+        if cancellation?.isCancelled ?? false { return nil }
+        var out: [Result] = []
+        out.reserveCapacity(slots.count)
+        for slot in slots {
+            guard let value = slot else { return nil }
+            out.append(value)
+        }
+        return out
+    }
+}

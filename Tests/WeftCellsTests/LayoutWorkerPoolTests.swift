@@ -1,0 +1,90 @@
+import Synchronization
+import Testing
+@testable import WeftCells
+
+@Suite struct LayoutWorkerPoolTests {
+    @Test(arguments: [0, 1, 3])
+    func resultsComeBackInIndexOrder(workers: Int) {
+        let pool = LayoutWorkerPool(workers: workers)
+        let results = pool.run(count: 1000, chunkSize: 7) { i in i * i }
+        #expect(results == (0..<1000).map { $0 * $0 })
+    }
+
+    @Test func everyIndexRunsExactlyOnce() {
+        let pool = LayoutWorkerPool(workers: 2)
+        let counts = Mutex([Int](repeating: 0, count: 500))
+        _ = pool.run(count: 500, chunkSize: 3) { i in counts.withLock { $0[i] += 1 } }
+        #expect(counts.withLock { $0 } == [Int](repeating: 1, count: 500))
+    }
+
+    @Test func completionFollowsTheGivenOrder() {
+        let pool = LayoutWorkerPool(workers: 2)
+        let order = Array(50..<100) + Array(0..<50)
+        let seen = Mutex<[Int]>([])
+        _ = pool.run(count: 100, order: order, chunkSize: 4, completed: { i, _ in seen.withLock { $0.append(i) } }) { $0 }
+        #expect(seen.withLock { $0 } == order)
+    }
+
+    @Test func cancelledJobsStopAndReturnNil() {
+        let pool = LayoutWorkerPool(workers: 1)
+        let flag = CancellationFlag()
+        let ran = Atomic<Int>(0)
+        let results = pool.run(count: 10_000, chunkSize: 10, cancellation: flag) { i in
+            if ran.add(1, ordering: .relaxed).newValue == 100 { flag.cancel() }
+            return i
+        }
+        #expect(results == nil)
+        #expect(ran.load(ordering: .relaxed) < 10_000)
+    }
+
+    @Test func concurrentRequestsShareThePool() async {
+        let pool = LayoutWorkerPool(workers: 2)
+        await withTaskGroup(of: Bool.self) { group in
+            for r in 0..<8 {
+                group.addTask {
+                    let n = 200 + r * 50
+                    return pool.run(count: n, chunkSize: 5) { $0 + r } == (0..<n).map { $0 + r }
+                }
+            }
+            for await ok in group { #expect(ok) }
+        }
+    }
+}
+
+@Suite struct LRUCacheTests {
+    @Test func evictsTheLeastRecentlyUsedWhenOverBudget() {
+        let cache = LRUCache<Int, String>(capacityBytes: 30, shardCount: 1)
+        cache.insert("a", for: 1, cost: 10)
+        cache.insert("b", for: 2, cost: 10)
+        cache.insert("c", for: 3, cost: 10)
+        _ = cache.value(for: 1)  // 1 is now the most recent; 2 the least
+        cache.insert("d", for: 4, cost: 10)
+        #expect(cache.value(for: 2) == nil)
+        #expect(cache.value(for: 1) == "a")
+        #expect(cache.value(for: 4) == "d")
+        #expect(cache.storedBytes == 30)
+    }
+
+    @Test func countsHitsAndMisses() {
+        let cache = LRUCache<Int, Int>(capacityBytes: 100, shardCount: 2)
+        cache.insert(7, for: 7, cost: 1)
+        _ = cache.value(for: 7)
+        _ = cache.value(for: 8)
+        #expect(cache.hits == 1)
+        #expect(cache.misses == 1)
+    }
+
+    @Test func zeroCapacityStoresNothing() {
+        let cache = LRUCache<Int, Int>(capacityBytes: 0)
+        cache.insert(1, for: 1, cost: 1)
+        #expect(cache.value(for: 1) == nil)
+        #expect(cache.count == 0)
+    }
+
+    @Test func staysWithinBudgetUnderChurn() {
+        let cache = LRUCache<Int, [UInt8]>(capacityBytes: 4096, shardCount: 4)
+        for i in 0..<10_000 { cache.insert([UInt8](repeating: 0, count: 16), for: i, cost: 16 + i % 50) }
+        #expect(cache.storedBytes <= 4096)
+        #expect(cache.count > 0)
+    }
+}
