@@ -1,0 +1,85 @@
+import Foundation
+import WeftLayout
+
+/// The "feed-1k" workload of shared/bench/README.md as `flex` trees (what
+/// `feed.py --cells 1000 --form flex --node` writes), laid out on one thread.
+/// Prints nanoseconds per element and cells per second, median of the runs.
+///
+///     swift run -c release --scratch-path .build-flex WeftBench [cells] [runs] [pointScale]
+@main
+enum FlexBench {
+    static func main() {
+        let args = CommandLine.arguments
+        let cells = args.count > 1 ? Int(args[1]) ?? 1000 : 1000
+        let runs = args.count > 2 ? Int(args[2]) ?? 15 : 15
+        let scale = args.count > 3 ? Double(args[3]) ?? 1 : 1
+        let root = feed(cells: cells)
+        let nodes = count(root)
+        let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
+        let context = LayoutContext(pointScale: scale, direction: .ltr)
+        var seconds: [Double] = []
+        var height = 0.0
+        for _ in 0..<(runs + 2) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let node = LayoutEngine.layout(root, in: range, context: context)
+            let end = DispatchTime.now().uptimeNanoseconds
+            height = node.size.height
+            seconds.append(Double(end - start) / 1e9)
+        }
+        seconds.removeFirst(2)  // warm-up
+        seconds.sort()
+        let median = seconds[seconds.count / 2]
+        print("feed-\(cells) flex: \(nodes) elements, content height \(height)")
+        print(String(format: "median of %d runs: %.2f ms, %.0f ns per element, %.0f cells per second",
+                     runs, median * 1e3, median * 1e9 / Double(nodes), Double(cells) / median))
+    }
+
+    static func count(_ e: Element) -> Int { 1 + e.children.reduce(0) { $0 + count($1) } }
+
+    static func flex(_ id: String? = nil, _ configure: (inout Style) -> Void, _ children: [Element] = []) -> Element {
+        var style = Style()
+        configure(&style)
+        return Element(.flex, id: id, style: style, children: children)
+    }
+
+    static func cell(_ i: Int) -> Element {
+        let icons = (0..<3).map { k in
+            flex("icon\(k)") {
+                $0.width = .points(24)
+                $0.height = .points(24)
+            }
+        }
+        let column = flex(nil, {
+            $0.flexDirection = .column
+            $0.flexGrow = 1
+            $0.flexShrink = 1
+            $0.gap = .points(4)
+        }, [
+            flex("title") {
+                $0.height = .points(20)
+                $0.width = .fraction(0.6)
+            },
+            flex("body") { $0.height = .points(Double(40 + (37 * i) % 80)) },
+            flex(nil, {
+                $0.flexDirection = .row
+                $0.gap = .points(16)
+            }, icons),
+        ])
+        return flex(nil, {
+            $0.padding = Edges(all: .points(12))
+            $0.flexDirection = .row
+            $0.gap = .points(10)
+            $0.alignItems = .flexStart
+        }, [
+            flex("avatar") {
+                $0.width = .points(44)
+                $0.height = .points(44)
+            },
+            column,
+        ])
+    }
+
+    static func feed(cells: Int) -> Element {
+        flex(nil, { $0.flexDirection = .column }, (0..<cells).map(cell))
+    }
+}
