@@ -7,11 +7,9 @@ enum FlexLayout {
         var pass = FlexLayoutPass(tree: FlexTree(root: element, direction: context.direction), context: context)
         pass.layoutRoot(range: range)
         if context.pointScale > 0 {
-            var index = 0
-            pass.roundToPixelGrid(element, index: &index, absolute: .zero, scale: context.pointScale)
+            pass.roundToPixelGrid(0, absolute: .zero, scale: context.pointScale)
         }
-        var index = 0
-        var node = pass.output(element, index: &index)
+        var node = pass.output(0)
         // Texture's layoutThatFits: the result always lies in the range.
         node.size = range.clamp(node.size)
         return node
@@ -52,18 +50,19 @@ extension FlexLayoutPass {
     /// relative to the parent output node: `display: contents` elements sit
     /// at the parent's origin with a zero size, so their children's offsets
     /// (computed in the parent's box) hold unchanged.
-    func output(_ element: Element, index: inout Int) -> LayoutNode {
-        let n = index
-        index += 1
-        let node = tree.nodes[n]
-        let frame = Frame(origin: Point(x: node.layout.position.left, y: node.layout.position.top), size: node.layout.size)
-        if node.isLeaf {
-            return leafOutput(element, n, frame: frame)
+    func output(_ n: Int) -> LayoutNode {
+        let layout = tree.nodes[n].layout
+        let frame = Frame(origin: Point(x: layout.position.left, y: layout.position.top), size: layout.size)
+        if tree.nodes[n].isLeaf {
+            return leafOutput(n, frame: frame)
         }
+        let count = Int(tree.nodes[n].childCount)
         var children: [LayoutNode] = []
-        children.reserveCapacity(element.children.count)
-        for child in element.children {
-            children.append(output(child, index: &index))
+        children.reserveCapacity(count)
+        var c = n + 1
+        for _ in 0..<count {
+            children.append(output(c))
+            c += Int(tree.nodes[c].subtreeSize)
         }
         return LayoutNode(frame: frame, children: children)
     }
@@ -71,8 +70,9 @@ extension FlexLayoutPass {
     /// A measured child keeps its own subtree from its last measurement when
     /// that had the final size; otherwise it is laid out once more at
     /// exactly that size.
-    func leafOutput(_ element: Element, _ n: Int, frame: Frame) -> LayoutNode {
+    func leafOutput(_ n: Int, frame: Frame) -> LayoutNode {
         let leaf = Int(tree.nodes[n].leafIndex)
+        let element = tree.leaves[leaf]
         var result: LayoutNode
         if frame.width == 0 && frame.height == 0 && tree.leafOutputs[leaf] == nil {
             result = FlexLayoutPass.zeroMirror(element)

@@ -27,15 +27,14 @@ extension FlexLayoutPass {
     @inline(__always)
     static func nearlyEqual(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 0.0001 }
 
-    /// Rounds node `n` and its output subtree (pre-order indices from
-    /// `index`); `absolute` is the parent's unrounded absolute origin.
-    mutating func roundToPixelGrid(_ element: Element, index: inout Int, absolute: Point, scale: Double) {
-        let n = index
-        index += 1
-        let l = tree.nodes[n].layout
+    /// Rounds node `n` and its output subtree; `absolute` is the parent's
+    /// unrounded absolute origin.
+    mutating func roundToPixelGrid(_ n: Int, absolute: Point, scale: Double) {
+        let position = tree.nodes[n].layout.position
+        let size = tree.nodes[n].layout.size
         let isText = tree.nodes[n].isLeaf
-        let absLeft = absolute.x + l.position.left
-        let absTop = absolute.y + l.position.top
+        let absLeft = absolute.x + position.left
+        let absTop = absolute.y + position.top
         func dimension(_ start: Double, _ length: Double) -> Double {
             let scaled = fmod(length * scale, 1.0)
             let fractional = !FlexLayoutPass.nearlyEqual(scaled, 0) && !FlexLayoutPass.nearlyEqual(scaled, 1)
@@ -43,12 +42,13 @@ extension FlexLayoutPass {
                 start + length, scale: scale, ceil: isText && fractional, floor: isText && !fractional)
             return end - FlexLayoutPass.roundToGrid(start, scale: scale, ceil: false, floor: isText)
         }
-        tree.nodes[n].layout.position.left = FlexLayoutPass.roundToGrid(l.position.left, scale: scale, ceil: false, floor: isText)
-        tree.nodes[n].layout.position.top = FlexLayoutPass.roundToGrid(l.position.top, scale: scale, ceil: false, floor: isText)
-        tree.nodes[n].layout.size = Size(width: dimension(absLeft, l.size.width), height: dimension(absTop, l.size.height))
-        guard !isText else { return }
-        for child in element.children {
-            roundToPixelGrid(child, index: &index, absolute: Point(x: absLeft, y: absTop), scale: scale)
+        tree.nodes[n].layout.position.left = FlexLayoutPass.roundToGrid(position.left, scale: scale, ceil: false, floor: isText)
+        tree.nodes[n].layout.position.top = FlexLayoutPass.roundToGrid(position.top, scale: scale, ceil: false, floor: isText)
+        tree.nodes[n].layout.size = Size(width: dimension(absLeft, size.width), height: dimension(absTop, size.height))
+        var c = n + 1
+        for _ in 0..<Int(tree.nodes[n].childCount) {
+            roundToPixelGrid(c, absolute: Point(x: absLeft, y: absTop), scale: scale)
+            c += Int(tree.nodes[c].subtreeSize)
         }
     }
 }

@@ -9,16 +9,20 @@ extension FlexLayoutPass {
             let c = tree[flowChildOf: n, at: i]
             if tree.nodes[c].style.isAbsolute { continue }
             // A reversed axis measured its offsets from the right or bottom.
-            for axis in [main, cross] where axis.startEdge != axis.physicalStartEdge {
-                let fromEnd = tree.nodes[c].layout.position[axis.startEdge]
-                tree.nodes[c].layout.position[axis.physicalStartEdge] =
-                    size.along(axis) - measured(c, axis) - fromEnd
-            }
+            convertFromEnd(c, main, size)
+            convertFromEnd(c, cross, size)
             applyRelativeOffset(c, containingBlock: k.inner)
         }
         if tree.nodes[n].style.positionType != .static || n == 0 {
             layoutAbsoluteDescendants(containingBlock: n, parent: n, offset: .zero)
         }
+    }
+
+    @inline(__always)
+    mutating func convertFromEnd(_ c: Int, _ axis: FlexDirection, _ size: Size) {
+        guard axis.startEdge != axis.physicalStartEdge else { return }
+        let fromEnd = tree.nodes[c].layout.position[axis.startEdge]
+        tree.nodes[c].layout.position[axis.physicalStartEdge] = size.along(axis) - measured(c, axis) - fromEnd
     }
 
     /// CSS Position 3 §3.2: a relatively positioned box is shifted by its

@@ -10,6 +10,10 @@ struct FlexNode: Sendable {
     /// by their own children (CSS Display §2.5: the box is not generated).
     var flowStart: Int32
     var flowCount: Int32
+    /// Output children are the next nodes in pre-order: the first is at
+    /// index + 1, each next one a subtree further.
+    var childCount: Int32 = 0
+    var subtreeSize: Int32 = 1
     var layout = FlexNodeLayout()
     var cache = FlexMeasureCache()
 
@@ -55,8 +59,18 @@ struct FlexTree: Sendable {
     /// element's node index is its pre-order position (the output walk relies
     /// on that).
     init(root: Element, direction: LayoutDirection) {
-        nodes.reserveCapacity(64)
+        let count = FlexTree.countNodes(root)
+        nodes.reserveCapacity(count)
+        flow.reserveCapacity(count)
         _ = add(root, inherited: direction)
+    }
+
+    /// The number of nodes `element` becomes: non-flex elements are leaves.
+    static func countNodes(_ element: Element) -> Int {
+        guard element.kind.isFlex else { return 1 }
+        var count = 1
+        for i in element.children.indices { count += countNodes(element.children[i]) }
+        return count
     }
 
     subscript(flowChildOf node: Int, at i: Int) -> Int {
@@ -82,10 +96,12 @@ struct FlexTree: Sendable {
         guard isFlex else { return index }
 
         let mark = pending.count
-        for child in element.children {
-            let childIndex = add(child, inherited: direction)
+        for i in element.children.indices {
+            let childIndex = add(element.children[i], inherited: direction)
             pending.append(Int32(childIndex))
         }
+        nodes[index].childCount = Int32(element.children.count)
+        nodes[index].subtreeSize = Int32(nodes.count - index)
         // Replace `contents` children by their flow children and drop `none`.
         let start = flow.count
         for i in mark..<pending.count {
