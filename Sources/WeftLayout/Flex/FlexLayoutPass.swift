@@ -21,14 +21,14 @@ struct FlexLayoutPass {
         _ n: Int, available: Size, widthMode: SizingMode, heightMode: SizingMode,
         owner: Size, performLayout: Bool
     ) {
-        let cache = tree.nodes[n].cache
+        let margins = Size(width: marginSum(n, .row, owner.width), height: marginSum(n, .column, owner.width))
         if performLayout {
-            if let e = cache.layout, e.matches(available, widthMode, heightMode) {
+            if let e = tree.nodes[n].cache.layout, e.answers(available, widthMode, heightMode, margins: margins) {
                 tree.nodes[n].layout.measured = e.result
                 tree.nodes[n].layout.size = e.result
                 return
             }
-        } else if let result = cache.measurement(available, widthMode, heightMode) {
+        } else if let result = tree.nodes[n].cache.measurement(available, widthMode, heightMode, margins: margins) {
             tree.nodes[n].layout.measured = result
             return
         }

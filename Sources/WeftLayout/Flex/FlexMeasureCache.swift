@@ -1,7 +1,8 @@
-/// Within one pass an item is often sized several times under the same
-/// constraints (flex base size, hypothetical size, final layout). Like
-/// Yoga's layout cache, each node remembers its last full layout and a few
-/// measurements keyed by (available size, sizing modes).
+/// Within one pass an item is often sized several times (flex base size,
+/// hypothetical cross size, final layout). Like Yoga's layout cache, each
+/// node remembers its last full layout and a few measurements keyed by
+/// (available size, sizing modes), and reuses one whenever the new request
+/// is bound to give the same answer.
 struct FlexMeasureCache: Sendable {
     struct Entry: Sendable {
         var available: Size
@@ -9,12 +10,40 @@ struct FlexMeasureCache: Sendable {
         var heightMode: SizingMode
         var result: Size
 
-        func matches(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode) -> Bool {
-            self.widthMode == widthMode && self.heightMode == heightMode
-                && Entry.same(self.available.width, available.width) && Entry.same(self.available.height, available.height)
+        /// Whether this entry answers a request. `margins` are the node's
+        /// margins per axis (the available size includes them, the result
+        /// does not).
+        func answers(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode, margins: Size) -> Bool {
+            Entry.compatible(self.available.width, self.widthMode, result.width, available.width, widthMode, margins.width)
+                && Entry.compatible(
+                    self.available.height, self.heightMode, result.height, available.height, heightMode, margins.height)
+        }
+
+        /// One axis. Besides an identical request, an answer carries over
+        /// when the request imposes exactly the size it produced (laying out
+        /// at your own content size changes nothing), when a content-sized
+        /// result fits in a new upper bound, or when a tighter upper bound
+        /// still holds the result.
+        static func compatible(
+            _ lastSize: Double, _ lastMode: SizingMode, _ lastResult: Double,
+            _ size: Double, _ mode: SizingMode, _ margin: Double
+        ) -> Bool {
+            if lastMode == mode && same(lastSize, size) { return true }
+            let inner = size - margin
+            switch mode {
+            case .exactly:
+                return same(inner, lastResult)
+            case .atMost:
+                if lastMode == .undefined { return inner >= lastResult || same(inner, lastResult) }
+                if lastMode == .atMost { return lastSize > size && (lastResult <= inner || same(inner, lastResult)) }
+                return false
+            case .undefined:
+                return false
+            }
         }
 
         /// Equal, or both undefined.
+        @inline(__always)
         static func same(_ a: Double, _ b: Double) -> Bool {
             a == b || (a.isNaN && b.isNaN) || abs(a - b) < 0.0001
         }
@@ -27,12 +56,12 @@ struct FlexMeasureCache: Sendable {
     private var slots: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
     private var next = 0
 
-    func measurement(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode) -> Size? {
-        if let e = layout, e.matches(available, widthMode, heightMode) { return e.result }
-        if let e = slots.0, e.matches(available, widthMode, heightMode) { return e.result }
-        if let e = slots.1, e.matches(available, widthMode, heightMode) { return e.result }
-        if let e = slots.2, e.matches(available, widthMode, heightMode) { return e.result }
-        if let e = slots.3, e.matches(available, widthMode, heightMode) { return e.result }
+    func measurement(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode, margins: Size) -> Size? {
+        if let e = layout, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
+        if let e = slots.0, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
+        if let e = slots.1, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
+        if let e = slots.2, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
+        if let e = slots.3, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         return nil
     }
 
