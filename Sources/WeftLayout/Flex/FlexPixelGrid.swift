@@ -1,5 +1,3 @@
-import Foundation
-
 /// Yoga's pixel-grid rounding (`roundLayoutResultsToPixelGrid`): a node's
 /// offset is rounded on its own, and its size is the distance between its
 /// rounded absolute edges, so adjacent boxes neither overlap nor leave gaps.
@@ -8,8 +6,8 @@ import Foundation
 extension FlexLayoutPass {
     static func roundToGrid(_ value: Double, scale: Double, ceil forceCeil: Bool, floor forceFloor: Bool) -> Double {
         var scaled = value * scale
-        var fraction = fmod(scaled, 1.0)
-        if fraction < 0 { fraction += 1 }
+        // The fractional part in [0, 1), also for negative values.
+        let fraction = scaled - scaled.rounded(.down)
         if nearlyEqual(fraction, 0) {
             scaled -= fraction
         } else if nearlyEqual(fraction, 1) {
@@ -36,7 +34,7 @@ extension FlexLayoutPass {
         let absLeft = absolute.x + position.left
         let absTop = absolute.y + position.top
         func dimension(_ start: Double, _ length: Double) -> Double {
-            let scaled = fmod(length * scale, 1.0)
+            let scaled = (length * scale).truncatingRemainder(dividingBy: 1)
             let fractional = !FlexLayoutPass.nearlyEqual(scaled, 0) && !FlexLayoutPass.nearlyEqual(scaled, 1)
             let end = FlexLayoutPass.roundToGrid(
                 start + length, scale: scale, ceil: isText && fractional, floor: isText && !fractional)

@@ -68,9 +68,12 @@ struct FlexTree: Sendable {
     /// The number of nodes `element` becomes: non-flex elements are leaves.
     static func countNodes(_ element: Element) -> Int {
         guard element.kind.isFlex else { return 1 }
-        var count = 1
-        for i in element.children.indices { count += countNodes(element.children[i]) }
-        return count
+        // Borrow the children in place: copying an Element retains its payload.
+        return element.children.withUnsafeBufferPointer { children in
+            var count = 1
+            for i in children.indices { count += countNodes(children[i]) }
+            return count
+        }
     }
 
     subscript(flowChildOf node: Int, at i: Int) -> Int {
@@ -96,9 +99,11 @@ struct FlexTree: Sendable {
         guard isFlex else { return index }
 
         let mark = pending.count
-        for i in element.children.indices {
-            let childIndex = add(element.children[i], inherited: direction)
-            pending.append(Int32(childIndex))
+        element.children.withUnsafeBufferPointer { children in
+            for i in children.indices {
+                let childIndex = add(children[i], inherited: direction)
+                pending.append(Int32(childIndex))
+            }
         }
         nodes[index].childCount = Int32(element.children.count)
         nodes[index].subtreeSize = Int32(nodes.count - index)
