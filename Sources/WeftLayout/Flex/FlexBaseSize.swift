@@ -12,6 +12,13 @@ extension FlexLayoutPass {
             if tree.nodes[c].style.isAbsolute { continue }
             computeFlexBaseSize(
                 c, container: n, mainAxis: mainAxis, available: inner, widthMode: widthMode, heightMode: heightMode)
+            // A flex base size from the content or the main size property is
+            // at least the automatic minimum, which then only matters if the
+            // line shrinks: it is computed there, lazily.
+            tree.nodes[c].layout.automaticMinimum = .nan
+            if !tree.nodes[c].layout.basisAtLeastMinimum {
+                computeAutomaticMinimum(c, container: n, mainAxis: mainAxis, available: inner, widthMode: widthMode)
+            }
             total += tree.nodes[c].layout.flexBasis + marginSum(c, mainAxis, inner.width)
         }
         return total
@@ -26,6 +33,7 @@ extension FlexLayoutPass {
         let mainInner = inner.along(mainAxis)
         let style = tree.nodes[c].style
         let pbMain = paddingAndBorderSum(c, mainAxis, ownerWidth)
+        tree.nodes[c].layout.basisAtLeastMinimum = false
 
         // A: a definite `flex-basis` (a percentage of a definite container)
         // is the flex base size; it follows `box-sizing` like `width` does.
@@ -48,6 +56,8 @@ extension FlexLayoutPass {
             let mainDefinite = isRow ? widthDefinite : heightDefinite
             if mainDefinite.isDefined {
                 tree.nodes[c].layout.flexBasis = Swift.max(mainDefinite, pbMain)
+                // The automatic minimum never exceeds a specified size.
+                tree.nodes[c].layout.basisAtLeastMinimum = true
                 return
             }
         }
@@ -118,6 +128,7 @@ extension FlexLayoutPass {
             c, available: Size(width: childWidth, height: childHeight), widthMode: childWidthMode,
             heightMode: childHeightMode, owner: inner, performLayout: false)
         tree.nodes[c].layout.flexBasis = Swift.max(measured(c, mainAxis), pbMain)
+        tree.nodes[c].layout.basisAtLeastMinimum = true
     }
 
     func hasAutoCrossMargin(_ c: Int, crossAxisIsRow: Bool) -> Bool {

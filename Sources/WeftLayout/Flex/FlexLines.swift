@@ -41,7 +41,7 @@ extension FlexLayoutPass {
             }
             let style = tree.nodes[c].style
             let outer =
-                clampToMinMax(c, mainAxis, tree.nodes[c].layout.flexBasis, availableMain, ownerWidth)
+                boundItem(c, mainAxis, tree.nodes[c].layout.flexBasis, availableMain, ownerWidth)
                 + marginSum(c, mainAxis, ownerWidth)
             let gap = line.itemCount > 0 ? mainGap : 0
             if wraps, line.itemCount > 0, line.sizeConsumed + outer + gap > availableMain {

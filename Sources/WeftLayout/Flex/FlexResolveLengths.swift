@@ -29,11 +29,14 @@ extension FlexLayoutPass {
         let gaps = line.itemCount > 1 ? Double(line.itemCount - 1) * k.mainGap : 0
         // §9.7.1: grow when the outer hypothetical sizes leave space, else shrink.
         let growing = k.availableMain.isDefined && line.sizeConsumed < k.availableMain
+        if k.availableMain.isDefined, line.sizeConsumed > k.availableMain {
+            computeAutomaticMinimums(n, line: line, k)
+        }
         var unfrozenCount = 0
         // §9.7.2: freeze inflexible items at their hypothetical main size.
         forEachItem(n, line) { pass, c in
             let basis = pass.tree.nodes[c].layout.flexBasis
-            let hypothetical = pass.bound(c, main, basis, k.availableMain, ownerWidth)
+            let hypothetical = pass.boundItem(c, main, basis, k.availableMain, ownerWidth)
             let style = pass.tree.nodes[c].style
             let factor = growing ? style.flexGrow : style.flexShrink
             var frozen = factor == 0 || k.availableMain.isNaN
@@ -84,7 +87,7 @@ extension FlexLayoutPass {
                     }
                 }
                 // §9.7.4.d: clamp by min/max (and the padding+border floor).
-                let clamped = pass.bound(c, main, target, k.availableMain, ownerWidth)
+                let clamped = pass.boundItem(c, main, target, k.availableMain, ownerWidth)
                 pass.tree.nodes[c].layout.violation = clamped > target ? -1 : (clamped < target ? 1 : 0)
                 pass.tree.nodes[c].layout.targetMain = clamped
                 totalViolation += clamped - target

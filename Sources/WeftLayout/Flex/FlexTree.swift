@@ -34,6 +34,14 @@ struct FlexNodeLayout: Sendable {
     var padding = PhysicalEdges<Double>.zero
     /// CSS Flexbox §9.2 step 3: the flex base size (border box, no margins).
     var flexBasis = Double.nan
+    /// Whether the flex base size came from the item's content or its main
+    /// size property, either of which is at least its automatic minimum.
+    var basisAtLeastMinimum = false
+    /// CSS Flexbox §4.5: the automatic minimum main size, NaN when the
+    /// item's min main size is not `auto` or cannot matter.
+    var automaticMinimum = Double.nan
+    /// Memo of `minContentWidth` (it does not change within a pass).
+    var minContentWidth = Double.nan
     /// The main size the item is being resolved to (§9.7's target main size).
     var targetMain = 0.0
     var frozen = false
