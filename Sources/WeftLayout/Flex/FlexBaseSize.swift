@@ -124,11 +124,32 @@ extension FlexLayoutPass {
         }
         constrainToMax(c, .row, inner.width, ownerWidth, &childWidthMode, &childWidth)
         constrainToMax(c, .column, inner.height, ownerWidth, &childHeightMode, &childHeight)
-        layoutNode(
-            c, available: Size(width: childWidth, height: childHeight), widthMode: childWidthMode,
-            heightMode: childHeightMode, owner: inner, performLayout: false)
+        let available = Size(width: childWidth, height: childHeight)
+        if hasMinOrMax(c, mainAxis) {
+            // Measured apart from the cache: this answer ignores the item's
+            // own min/max main size.
+            unclampedMainNode = c
+            unclampedMainIsRow = isRow
+            if tree.nodes[c].isLeaf {
+                measureLeaf(c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner)
+            } else {
+                layoutContainer(
+                    c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner,
+                    performLayout: false)
+            }
+            unclampedMainNode = -1
+        } else {
+            layoutNode(
+                c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner,
+                performLayout: false)
+        }
         tree.nodes[c].layout.flexBasis = Swift.max(measured(c, mainAxis), pbMain)
         tree.nodes[c].layout.basisAtLeastMinimum = true
+    }
+
+    func hasMinOrMax(_ c: Int, _ axis: FlexDirection) -> Bool {
+        let style = tree.nodes[c].style
+        return !style.minSize(axis).isAuto || !style.maxSize(axis).isAuto
     }
 
     func hasAutoCrossMargin(_ c: Int, crossAxisIsRow: Bool) -> Bool {

@@ -7,6 +7,11 @@ struct FlexLayoutPass {
     /// Scratch storage for flex lines, used as a stack: each container pushes
     /// its lines and pops them before returning, so nested layouts share it.
     var lines: [FlexLine] = []
+    /// A node being measured for its flex base size, whose own min/max main
+    /// size must not clamp the result (§9.2.3: the flex base size is the
+    /// content size; only the hypothetical main size is clamped).
+    var unclampedMainNode = -1
+    var unclampedMainIsRow = false
 
     init(tree: FlexTree, context: LayoutContext) {
         self.tree = tree

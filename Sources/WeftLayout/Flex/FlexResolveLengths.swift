@@ -147,7 +147,8 @@ extension FlexLayoutPass {
             let stretches =
                 style.alignSelf(in: container) == .stretch
                 && !pass.hasAutoCrossMargin(c, crossAxisIsRow: k.crossAxis.isRow)
-            if style.aspectRatio.isDefined {
+            if style.aspectRatio.isDefined, crossDefinite.isNaN {
+                // CSS Sizing 4 §5.1: the ratio sizes only an automatic axis.
                 let inner = mainSize - marginMain
                 crossSize = (k.mainAxis.isRow ? inner / style.aspectRatio : inner * style.aspectRatio) + marginCross
                 crossMode = .exactly

@@ -67,6 +67,7 @@ extension FlexLayoutPass {
     /// smaller max-width ("conflicting min/max": min beats max, unlike Yoga).
     func clampToMinMax(_ n: Int, _ axis: FlexDirection, _ value: Double, _ reference: Double, _ ownerWidth: Double) -> Double {
         var v = value
+        if n == unclampedMainNode, axis.isRow == unclampedMainIsRow { return v }
         let hi = maxSize(n, axis, reference, ownerWidth)
         if hi.isDefined, v > hi { v = hi }
         let lo = minSize(n, axis, reference, ownerWidth)
