@@ -5,7 +5,8 @@
 /// apply it.
 extension FlexLayoutPass {
     mutating func computeAutomaticMinimum(
-        _ c: Int, container n: Int, mainAxis: FlexDirection, available inner: Size, widthMode: SizingMode
+        _ c: Int, container n: Int, mainAxis: FlexDirection, available inner: Size, reference: Size,
+        widthMode: SizingMode
     ) {
         tree.nodes[c].layout.automaticMinimum = .nan
         // Only content can hold an item up: an empty container is already
@@ -16,9 +17,9 @@ extension FlexLayoutPass {
         else { return }
         let style = tree.nodes[c].style
 
-        let ownerWidth = inner.width
+        let ownerWidth = reference.width
         let cross: FlexDirection = mainAxis.isRow ? .column : .row
-        let crossDefinite = definiteSize(c, cross, inner.along(cross), ownerWidth)
+        let crossDefinite = definiteSize(c, cross, reference.along(cross), ownerWidth)
         var content: Double
         if style.aspectRatio.isDefined, crossDefinite.isDefined {
             // The min-content size of a box with a ratio and a definite cross
@@ -27,12 +28,13 @@ extension FlexLayoutPass {
         } else if mainAxis.isRow {
             content = minContentWidth(c, ownerWidth: ownerWidth)
         } else {
-            content = contentHeight(c, container: n, crossDefinite: crossDefinite, available: inner, widthMode: widthMode)
+            content = contentHeight(
+                c, container: n, crossDefinite: crossDefinite, available: inner, reference: reference, widthMode: widthMode)
         }
         // The specified size suggestion caps the content size suggestion.
-        let specified = definiteSize(c, mainAxis, inner.along(mainAxis), ownerWidth)
+        let specified = definiteSize(c, mainAxis, reference.along(mainAxis), ownerWidth)
         if specified.isDefined { content = Swift.min(content, specified) }
-        let hi = maxSize(c, mainAxis, inner.along(mainAxis), ownerWidth)
+        let hi = maxSize(c, mainAxis, reference.along(mainAxis), ownerWidth)
         if hi.isDefined { content = Swift.min(content, hi) }
         tree.nodes[c].layout.automaticMinimum = content
     }
@@ -41,9 +43,10 @@ extension FlexLayoutPass {
     /// own, the container's when it is stretched in a single line, else
     /// fit-content within the container.
     mutating func contentHeight(
-        _ c: Int, container n: Int, crossDefinite: Double, available inner: Size, widthMode: SizingMode
+        _ c: Int, container n: Int, crossDefinite: Double, available inner: Size, reference: Size,
+        widthMode: SizingMode
     ) -> Double {
-        let ownerWidth = inner.width
+        let ownerWidth = reference.width
         let marginRow = marginSum(c, .row, ownerWidth)
         var width = Double.nan
         var mode = SizingMode.undefined
@@ -60,7 +63,7 @@ extension FlexLayoutPass {
         }
         layoutNode(
             c, available: Size(width: width, height: .nan), widthMode: mode, heightMode: .undefined,
-            owner: inner, performLayout: false)
+            owner: reference, performLayout: false)
         return measured(c, .column)
     }
 
@@ -69,7 +72,8 @@ extension FlexLayoutPass {
     mutating func computeAutomaticMinimums(_ n: Int, line: FlexLine, _ k: LineConstraints) {
         forEachItem(n, line) { pass, c in
             guard pass.tree.nodes[c].layout.basisAtLeastMinimum, pass.tree.nodes[c].style.flexShrink > 0 else { return }
-            pass.computeAutomaticMinimum(c, container: n, mainAxis: k.mainAxis, available: k.inner, widthMode: k.crossMode)
+            pass.computeAutomaticMinimum(
+                c, container: n, mainAxis: k.mainAxis, available: k.limit, reference: k.inner, widthMode: k.crossMode)
         }
     }
 

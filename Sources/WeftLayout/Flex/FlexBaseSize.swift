@@ -3,7 +3,8 @@ extension FlexLayoutPass {
     /// Computes every in-flow child's flex base size and returns the sum of
     /// their outer sizes (flex base size plus main-axis margins).
     mutating func computeFlexBaseSizes(
-        _ n: Int, mainAxis: FlexDirection, available inner: Size, widthMode: SizingMode, heightMode: SizingMode
+        _ n: Int, mainAxis: FlexDirection, available inner: Size, reference: Size, widthMode: SizingMode,
+        heightMode: SizingMode
     ) -> Double {
         var total = 0.0
         let count = Int(tree.nodes[n].flowCount)
@@ -11,26 +12,28 @@ extension FlexLayoutPass {
             let c = tree[flowChildOf: n, at: i]
             if tree.nodes[c].style.isAbsolute { continue }
             computeFlexBaseSize(
-                c, container: n, mainAxis: mainAxis, available: inner, widthMode: widthMode, heightMode: heightMode)
+                c, container: n, mainAxis: mainAxis, available: inner, reference: reference, widthMode: widthMode,
+                heightMode: heightMode)
             // A flex base size from the content or the main size property is
             // at least the automatic minimum, which then only matters if the
             // line shrinks: it is computed there, lazily.
             tree.nodes[c].layout.automaticMinimum = .nan
             if !tree.nodes[c].layout.basisAtLeastMinimum {
-                computeAutomaticMinimum(c, container: n, mainAxis: mainAxis, available: inner, widthMode: widthMode)
+                computeAutomaticMinimum(
+                    c, container: n, mainAxis: mainAxis, available: inner, reference: reference, widthMode: widthMode)
             }
-            total += tree.nodes[c].layout.flexBasis + marginSum(c, mainAxis, inner.width)
+            total += tree.nodes[c].layout.flexBasis + marginSum(c, mainAxis, reference.width)
         }
         return total
     }
 
     mutating func computeFlexBaseSize(
-        _ c: Int, container n: Int, mainAxis: FlexDirection, available inner: Size,
+        _ c: Int, container n: Int, mainAxis: FlexDirection, available inner: Size, reference: Size,
         widthMode: SizingMode, heightMode: SizingMode
     ) {
         let isRow = mainAxis.isRow
-        let ownerWidth = inner.width
-        let mainInner = inner.along(mainAxis)
+        let ownerWidth = reference.width
+        let mainInner = reference.along(mainAxis)
         let style = tree.nodes[c].style
         let pbMain = paddingAndBorderSum(c, mainAxis, ownerWidth)
         tree.nodes[c].layout.basisAtLeastMinimum = false
@@ -50,8 +53,8 @@ extension FlexLayoutPass {
         // B/C: `flex-basis: auto` uses the main size property when it is
         // definite. A percentage basis of an indefinite container is
         // `content` (§7.2.3), so it skips this and sizes the content.
-        let widthDefinite = definiteSize(c, .row, inner.width, ownerWidth)
-        let heightDefinite = definiteSize(c, .column, inner.height, ownerWidth)
+        let widthDefinite = definiteSize(c, .row, reference.width, ownerWidth)
+        let heightDefinite = definiteSize(c, .column, reference.height, ownerWidth)
         if style.flexBasis.isAuto || style.flexBasis == .stretch {
             let mainDefinite = isRow ? widthDefinite : heightDefinite
             if mainDefinite.isDefined {
@@ -122,8 +125,8 @@ extension FlexLayoutPass {
                 childWidthMode = .exactly
             }
         }
-        constrainToMax(c, .row, inner.width, ownerWidth, &childWidthMode, &childWidth)
-        constrainToMax(c, .column, inner.height, ownerWidth, &childHeightMode, &childHeight)
+        constrainToMax(c, .row, reference.width, ownerWidth, &childWidthMode, &childWidth)
+        constrainToMax(c, .column, reference.height, ownerWidth, &childHeightMode, &childHeight)
         let available = Size(width: childWidth, height: childHeight)
         if hasMinOrMax(c, mainAxis) {
             // Measured apart from the cache: this answer ignores the item's
@@ -131,16 +134,16 @@ extension FlexLayoutPass {
             unclampedMainNode = c
             unclampedMainIsRow = isRow
             if tree.nodes[c].isLeaf {
-                measureLeaf(c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner)
+                measureLeaf(c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: reference)
             } else {
                 layoutContainer(
-                    c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner,
+                    c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: reference,
                     performLayout: false)
             }
             unclampedMainNode = -1
         } else {
             layoutNode(
-                c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: inner,
+                c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: reference,
                 performLayout: false)
         }
         tree.nodes[c].layout.flexBasis = Swift.max(measured(c, mainAxis), pbMain)

@@ -25,6 +25,18 @@ extension FlexLayoutPass {
         {
             return
         }
+        if performLayout, widthMode != .exactly {
+            // A box sized by its content gets its width first; its contents
+            // are then laid out in that width, which percentages of it now
+            // resolve against (CSS Sizing 3 §5.2.1: cyclic percentages are
+            // `auto` only while the width is being found).
+            layoutContainer(n, available: available, widthMode: widthMode, heightMode: heightMode, owner: owner, performLayout: false)
+            let width = tree.nodes[n].layout.measured.width + marginSum(n, .row, ownerWidth)
+            layoutContainer(
+                n, available: Size(width: width, height: available.height), widthMode: .exactly, heightMode: heightMode,
+                owner: owner, performLayout: true)
+            return
+        }
 
         // §9.1: the main axis follows flex-direction in the element's writing
         // direction; the cross axis is perpendicular.
@@ -43,14 +55,19 @@ extension FlexLayoutPass {
             height: availableInner(n, .column, availableHeight, pb.vertical, owner.height, ownerWidth))
         let availableMain = inner.along(main)
         let availableCross = inner.along(cross)
+        // What the items' percentages resolve against: the inner size only
+        // where the container's own size is fixed; while it is found from the
+        // content, percentages of it are cyclic and behave as `auto`.
+        let reference = Size(
+            width: widthMode == .exactly ? inner.width : .nan, height: heightMode == .exactly ? inner.height : .nan)
         // CSS Align §8.3: a percentage gap resolves against the content box; an
         // indefinite one (a content-sized container) counts as zero.
-        let mainGap = style.gap(along: main).resolved(against: availableMain).orZero
-        let crossGap = style.gap(along: cross).resolved(against: availableCross).orZero
+        let mainGap = style.gap(along: main).resolved(against: reference.along(main)).orZero
+        let crossGap = style.gap(along: cross).resolved(against: reference.along(cross)).orZero
 
         // §9.2 step 3: flex base sizes.
         var totalMain = computeFlexBaseSizes(
-            n, mainAxis: main, available: inner, widthMode: widthMode, heightMode: heightMode)
+            n, mainAxis: main, available: inner, reference: reference, widthMode: widthMode, heightMode: heightMode)
         let inFlow = inFlowCount(n)
         if inFlow > 1 { totalMain += mainGap * Double(inFlow - 1) }
         let mainOverflows = mainMode != .undefined && totalMain > availableMain
@@ -68,13 +85,13 @@ extension FlexLayoutPass {
         repeat {
             var line = collectLine(
                 n, from: start, lineIndex: lineIndex, mainAxis: main, mainGap: mainGap,
-                availableMain: availableMain, ownerWidth: inner.width, wraps: wraps)
+                availableMain: availableMain, reference: reference, wraps: wraps)
             var lineMain = availableMain
             if mainMode != .exactly {
                 lineMain = contentSizedMain(n, main, line: line, pbMain: pbMain, owner: owner, ownerWidth: ownerWidth)
             }
             let k = LineConstraints(
-                mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
+                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: style.direction, owner: owner,
                 availableMain: lineMain, availableCross: availableCross, crossMode: crossMode, mainGap: mainGap,
                 wraps: wraps, performLayout: performLayout)
             let free = resolveFlexibleLengths(n, line: line, k)
@@ -109,7 +126,7 @@ extension FlexLayoutPass {
 
         if performLayout {
             let k = LineConstraints(
-                mainAxis: main, crossAxis: cross, inner: inner, pb: pb, direction: style.direction, owner: owner,
+                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: style.direction, owner: owner,
                 availableMain: availableMain, availableCross: availableCross, crossMode: crossMode,
                 mainGap: mainGap, wraps: wraps, performLayout: true)
             alignCrossAxis(n, lines: firstLine..<lines.count, crossGap: crossGap, totalCross: totalCross, k)

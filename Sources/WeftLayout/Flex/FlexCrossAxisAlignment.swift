@@ -99,7 +99,7 @@ extension FlexLayoutPass {
             let marginEnd = pass.margin(c, cross.endEdge, ownerWidth)
 
             if align == .stretch, !startAuto, !endAuto,
-                pass.definiteSize(c, cross, k.availableCross, ownerWidth).isNaN
+                pass.definiteSize(c, cross, k.inner.along(cross), ownerWidth).isNaN
             {
                 pass.stretch(c, to: line.crossSize, k)
             }
@@ -142,8 +142,8 @@ extension FlexLayoutPass {
             crossSize = lineCross
         }
         var mainMode = SizingMode.exactly, crossMode = SizingMode.exactly
-        constrainToMax(c, main, k.availableMain, ownerWidth, &mainMode, &mainSize)
-        constrainToMax(c, cross, k.availableCross, ownerWidth, &crossMode, &crossSize)
+        constrainToMax(c, main, k.inner.along(main), ownerWidth, &mainMode, &mainSize)
+        constrainToMax(c, cross, k.inner.along(cross), ownerWidth, &crossMode, &crossSize)
         let isRow = main.isRow
         layoutNode(
             c, available: Size(width: isRow ? mainSize : crossSize, height: isRow ? crossSize : mainSize),

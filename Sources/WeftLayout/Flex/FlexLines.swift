@@ -28,7 +28,7 @@ extension FlexLayoutPass {
     /// hypothetical main size would overflow the line (when wrapping): §9.3.5.
     mutating func collectLine(
         _ n: Int, from start: Int, lineIndex: Int, mainAxis: FlexDirection, mainGap: Double,
-        availableMain: Double, ownerWidth: Double, wraps: Bool
+        availableMain: Double, reference: Size, wraps: Bool
     ) -> FlexLine {
         var line = FlexLine(start: start, end: start)
         let count = Int(tree.nodes[n].flowCount)
@@ -41,8 +41,8 @@ extension FlexLayoutPass {
             }
             let style = tree.nodes[c].style
             let outer =
-                boundItem(c, mainAxis, tree.nodes[c].layout.flexBasis, availableMain, ownerWidth)
-                + marginSum(c, mainAxis, ownerWidth)
+                boundItem(c, mainAxis, tree.nodes[c].layout.flexBasis, reference.along(mainAxis), reference.width)
+                + marginSum(c, mainAxis, reference.width)
             let gap = line.itemCount > 0 ? mainGap : 0
             if wraps, line.itemCount > 0, line.sizeConsumed + outer + gap > availableMain {
                 break

@@ -4,8 +4,12 @@ extension FlexLayoutPass {
     struct LineConstraints {
         var mainAxis: FlexDirection
         var crossAxis: FlexDirection
-        /// The container's inner size (percentages of items resolve against it).
+        /// What the items' percentages resolve against: the container's inner
+        /// size where it is definite, else NaN.
         var inner: Size
+        /// The space available inside the container (its inner size, or the
+        /// most it may be), which fit-content items stay within.
+        var limit: Size
         /// The container's padding plus border per side.
         var pb: PhysicalEdges<Double>
         var direction: LayoutDirection
@@ -36,7 +40,7 @@ extension FlexLayoutPass {
         // §9.7.2: freeze inflexible items at their hypothetical main size.
         forEachItem(n, line) { pass, c in
             let basis = pass.tree.nodes[c].layout.flexBasis
-            let hypothetical = pass.boundItem(c, main, basis, k.availableMain, ownerWidth)
+            let hypothetical = pass.boundItem(c, main, basis, k.inner.along(main), ownerWidth)
             let style = pass.tree.nodes[c].style
             let factor = growing ? style.flexGrow : style.flexShrink
             var frozen = factor == 0 || k.availableMain.isNaN
@@ -87,7 +91,7 @@ extension FlexLayoutPass {
                     }
                 }
                 // §9.7.4.d: clamp by min/max (and the padding+border floor).
-                let clamped = pass.boundItem(c, main, target, k.availableMain, ownerWidth)
+                let clamped = pass.boundItem(c, main, target, k.inner.along(main), ownerWidth)
                 pass.tree.nodes[c].layout.violation = clamped > target ? -1 : (clamped < target ? 1 : 0)
                 pass.tree.nodes[c].layout.targetMain = clamped
                 totalViolation += clamped - target
@@ -143,7 +147,7 @@ extension FlexLayoutPass {
             var mainMode = SizingMode.exactly
             var crossSize: Double
             var crossMode: SizingMode
-            let crossDefinite = pass.definiteSize(c, k.crossAxis, k.availableCross, ownerWidth)
+            let crossDefinite = pass.definiteSize(c, k.crossAxis, k.inner.along(k.crossAxis), ownerWidth)
             let stretches =
                 style.alignSelf(in: container) == .stretch
                 && !pass.hasAutoCrossMargin(c, crossAxisIsRow: k.crossAxis.isRow)
@@ -167,8 +171,8 @@ extension FlexLayoutPass {
                 let loose = style.size(k.crossAxis).isPercentage && k.crossMode != .exactly
                 crossMode = loose ? .undefined : .exactly
             }
-            pass.constrainToMax(c, k.mainAxis, k.availableMain, ownerWidth, &mainMode, &mainSize)
-            pass.constrainToMax(c, k.crossAxis, k.availableCross, ownerWidth, &crossMode, &crossSize)
+            pass.constrainToMax(c, k.mainAxis, k.inner.along(k.mainAxis), ownerWidth, &mainMode, &mainSize)
+            pass.constrainToMax(c, k.crossAxis, k.inner.along(k.crossAxis), ownerWidth, &crossMode, &crossSize)
             let deferLayout = crossDefinite.isNaN && stretches
             let isRow = k.mainAxis.isRow
             pass.layoutNode(

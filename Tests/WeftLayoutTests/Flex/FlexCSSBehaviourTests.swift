@@ -174,4 +174,21 @@ import Testing
         #expect([r.byId["a"]!.x, r.byId["b"]!.x, r.byId["c"]!.x] == [0, 33, 67])
         #expect([r.byId["a"]!.width, r.byId["b"]!.width, r.byId["c"]!.width] == [33, 34, 33])
     }
+
+    /// CSS Sizing 3 §5.2.1: a percentage of a width that depends on the
+    /// content is `auto` while that width is found, and resolves against it
+    /// afterwards (a 60 wide container from its min-width: the item is 30).
+    @Test func percentageOfContentSizedWidth() {
+        let minWidth = flexFrames(flexNode("root", { $0.flexDirection = .row; $0.minWidth = .points(60); $0.height = .points(50) }, [
+            flexNode("a") { $0.width = .fraction(0.5); $0.height = .points(20) }
+        ]))
+        #expect(minWidth.size.width == 60)
+        #expect(minWidth.byId["a"]?.width == 30)
+        // With only a max-width the content (an `auto` item, empty) is 0 wide.
+        let maxWidth = flexFrames(flexNode("root", { $0.flexDirection = .row; $0.maxWidth = .points(60); $0.height = .points(50) }, [
+            flexNode("a") { $0.width = .fraction(0.5); $0.height = .points(20) }
+        ]))
+        #expect(maxWidth.size.width == 0)
+        #expect(maxWidth.byId["a"]?.width == 0)
+    }
 }
