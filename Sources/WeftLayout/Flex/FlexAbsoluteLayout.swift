@@ -37,11 +37,15 @@ extension FlexLayoutPass {
         // CSS Position 3 §5.1: a definite size, else both insets stretch the
         // box between them, else it shrinks to fit.
         var width = definiteSize(c, .row, box.width, box.width)
-        if width.isNaN, insets.left.isDefined, insets.right.isDefined {
+        if case .stretch = style.width {
+            width = bound(c, .row, box.width - insets.left.orZero - insets.right.orZero - marginRow, box.width, box.width)
+        } else if width.isNaN, !style.width.isIntrinsicKeyword, insets.left.isDefined, insets.right.isDefined {
             width = bound(c, .row, box.width - insets.left - insets.right - marginRow, box.width, box.width)
         }
         var height = definiteSize(c, .column, box.height, box.width)
-        if height.isNaN, insets.top.isDefined, insets.bottom.isDefined {
+        if case .stretch = style.height {
+            height = bound(c, .column, box.height - insets.top.orZero - insets.bottom.orZero - marginColumn, box.height, box.width)
+        } else if height.isNaN, !style.height.isIntrinsicKeyword, insets.top.isDefined, insets.bottom.isDefined {
             height = bound(c, .column, box.height - insets.top - insets.bottom - marginColumn, box.height, box.width)
         }
         let ratio = style.aspectRatio
@@ -58,7 +62,7 @@ extension FlexLayoutPass {
             var widthMode = SizingMode.exactly
             if width.isNaN {
                 availableWidth = box.width - insets.left.orZero - insets.right.orZero
-                widthMode = availableWidth.isDefined ? .atMost : .undefined
+                widthMode = availableWidth.isDefined && !style.width.isMaxContent ? .atMost : .undefined
             }
             let availableHeight = height.isDefined ? height + marginColumn : Double.nan
             layoutNode(

@@ -90,6 +90,15 @@ extension FlexLayoutPass {
             childWidth = inner.width
             childWidthMode = .atMost
         }
+        // Intrinsic keywords (CSS Sizing 3 §3.2) fix how each axis is measured.
+        if let (size, mode) = keywordSize(c, .row, available: inner.width) {
+            childWidth = size
+            childWidthMode = mode
+        }
+        if let (size, mode) = keywordSize(c, .column, available: inner.height) {
+            childHeight = size
+            childHeightMode = mode
+        }
         let ratio = style.aspectRatio
         if ratio.isDefined {
             // CSS Sizing 4 §5: a definite size on one axis transfers through

@@ -98,7 +98,7 @@ extension FlexLayoutPass {
             let marginStart = pass.margin(c, cross.startEdge, ownerWidth)
             let marginEnd = pass.margin(c, cross.endEdge, ownerWidth)
 
-            if align == .stretch, !startAuto, !endAuto,
+            if align == .stretch, !startAuto, !endAuto, !style.size(cross).isIntrinsicKeyword,
                 pass.definiteSize(c, cross, k.inner.along(cross), ownerWidth).isNaN
             {
                 pass.stretch(c, to: line.crossSize, k)

@@ -30,6 +30,7 @@ extension FlexLayoutPass {
             let reference = owner.along(a)
             let definite = definiteSize(0, a, reference, owner.width)
             if definite.isDefined { return (definite + marginSum(0, a, owner.width), .exactly) }
+            if let keyword = keywordSize(0, a, available: reference) { return keyword }
             let hi = maxSize(0, a, reference, owner.width)
             if hi.isDefined { return (hi, .atMost) }
             return (reference, reference.isNaN ? .undefined : .exactly)

@@ -149,9 +149,12 @@ extension FlexLayoutPass {
             var crossMode: SizingMode
             let crossDefinite = pass.definiteSize(c, k.crossAxis, k.inner.along(k.crossAxis), ownerWidth)
             let stretches =
-                style.alignSelf(in: container) == .stretch
+                style.alignSelf(in: container) == .stretch && !style.size(k.crossAxis).isIntrinsicKeyword
                 && !pass.hasAutoCrossMargin(c, crossAxisIsRow: k.crossAxis.isRow)
-            if style.aspectRatio.isDefined, crossDefinite.isNaN {
+            if let keyword = pass.keywordSize(c, k.crossAxis, available: k.availableCross) {
+                // CSS Sizing 3 §3.2: max-content, fit-content and stretch.
+                (crossSize, crossMode) = keyword
+            } else if style.aspectRatio.isDefined, crossDefinite.isNaN {
                 // CSS Sizing 4 §5.1: the ratio sizes only an automatic axis.
                 let inner = mainSize - marginMain
                 crossSize = (k.mainAxis.isRow ? inner / style.aspectRatio : inner * style.aspectRatio) + marginCross

@@ -100,6 +100,18 @@ extension FlexLayoutPass {
         }
     }
 
+    /// CSS Sizing 3 §3.2 keywords as a measurement request for the margin
+    /// box: `max-content` unconstrained, `fit-content` within the available
+    /// space, `stretch` filling it. Nil for any other size.
+    func keywordSize(_ n: Int, _ axis: FlexDirection, available: Double) -> (Double, SizingMode)? {
+        switch tree.nodes[n].style.size(axis) {
+        case .maxContent: return (.nan, .undefined)
+        case .fitContent: return available.isNaN ? (.nan, .undefined) : (available, .atMost)
+        case .stretch: return available.isNaN ? (.nan, .undefined) : (available, .exactly)
+        default: return nil
+        }
+    }
+
     func measured(_ n: Int, _ axis: FlexDirection) -> Double {
         tree.nodes[n].layout.measured.along(axis)
     }
