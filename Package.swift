@@ -32,7 +32,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(name: "WeftBench", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
-        .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells"], swiftSettings: strict),
+        .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
     ]

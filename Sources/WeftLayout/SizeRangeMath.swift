@@ -50,7 +50,7 @@ extension Style {
     /// as a range, where min beats max beats the exact value (CSS's rule).
     /// A fractional min/max against an undefined parent resolves as `auto`
     /// (Texture asserts there; Weft documents this choice).
-    func resolvedRange(parentSize: Size, autoRange: SizeRange = .unconstrained) -> SizeRange {
+    public func resolvedRange(parentSize: Size, autoRange: SizeRange = .unconstrained) -> SizeRange {
         let w = Style.constrain(
             lo: Style.bound(minWidth, parentSize.width, autoRange.min.width),
             exact: width.resolve(parent: parentSize.width, auto: .nan),

@@ -1,0 +1,115 @@
+import WeftLayout
+
+/// `POST /v1/layout` for a container of cells, in two passes:
+///
+/// 1. `jobs(for:)` gives every cell its constrained size and
+///    `CellMeasurer.measure` lays each one out on its own: a pure function
+///    of (cell, range, context), so the cell engine may run these in
+///    parallel and cache them.
+/// 2. `place(_:measured:)` puts the measured cells where the container puts
+///    them and computes the hints.
+///
+/// The request must have passed `ContainerValidation.validate` first.
+public enum ContainerLayout {
+    /// Measures the cells one after another on the calling thread.
+    public static func layout(_ request: ContainerRequest, context: LayoutContext) -> ContainerResult {
+        layout(request, context: context) { jobs, context in
+            jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: context) }
+        }
+    }
+
+    /// Lets the caller measure the cells its own way (a worker pool, a
+    /// cache): `measureAll` must return one `CellMeasurer.measure` result per
+    /// job, in the jobs' order.
+    public static func layout(
+        _ request: ContainerRequest, context: LayoutContext,
+        measureAll: ([CellJob], LayoutContext) -> [MeasuredCell]
+    ) -> ContainerResult {
+        let context = cellContext(request, context)
+        let jobs = jobs(for: request)
+        return place(request, jobs: jobs, measured: measureAll(jobs, context))
+    }
+
+    /// The request's own scale and direction win over the caller's context;
+    /// the context brings what the request cannot (the text measurer).
+    public static func cellContext(_ request: ContainerRequest, _ context: LayoutContext) -> LayoutContext {
+        var c = context
+        c.pointScale = request.pointScale
+        c.direction = request.direction
+        return c
+    }
+
+    /// One cell to measure, and where its result goes.
+    public struct CellJob: Sendable {
+        public var section: Int
+        public var slot: CellSlot
+        public var cell: Cell
+        public var range: SizeRange
+    }
+
+    /// Every cell the container lays out, with the range it is measured in:
+    /// headers, items, footers, section by section. A supplementary cell whose
+    /// range leaves it no length is not laid out (semantics 4.2).
+    public static func jobs(for request: ContainerRequest) -> [CellJob] {
+        let geometry = ContainerGeometry(request)
+        var jobs: [CellJob] = []
+        jobs.reserveCapacity(request.cellCount)
+        func add(_ cell: Cell?, _ s: Int, _ slot: CellSlot) {
+            guard let cell, let range = ConstrainedSizes.range(for: cell, slot: slot, in: geometry) else { return }
+            jobs.append(CellJob(section: s, slot: slot, cell: cell, range: range))
+        }
+        for (s, section) in request.sections.enumerated() {
+            add(section.header, s, .header)
+            for (i, cell) in section.items.enumerated() { add(cell, s, .item(i)) }
+            add(section.footer, s, .footer)
+        }
+        return jobs
+    }
+
+    /// The second pass: `measured[k]` is the measurement of `jobs[k]`.
+    public static func place(_ request: ContainerRequest, jobs: [CellJob], measured: [MeasuredCell]) -> ContainerResult {
+        precondition(jobs.count == measured.count, "one measurement per job")
+        let geometry = ContainerGeometry(request)
+        var sections = request.sections.map { MeasuredSection(items: Array(repeating: MeasuredCell(size: .zero, layout: nil), count: $0.items.count)) }
+        var warnings: [ContainerWarning] = []
+        // Supplementary cells without a job were dropped, so they stay nil here.
+        var droppedSupplementary = request.sections.map { ($0.header != nil, $0.footer != nil) }
+        for (job, m) in zip(jobs, measured) {
+            switch job.slot {
+            case .header:
+                sections[job.section].header = m
+                droppedSupplementary[job.section].0 = false
+            case .footer:
+                sections[job.section].footer = m
+                droppedSupplementary[job.section].1 = false
+            case .item(let i): sections[job.section].items[i] = m
+            }
+            if let detail = ViewCellWarning.detail(for: job.cell) {
+                warnings.append(ContainerWarning(path: path(job, request), detail: detail))
+            }
+        }
+        for (s, dropped) in droppedSupplementary.enumerated() {
+            for (slot, isDropped) in [(CellSlot.header, dropped.0), (.footer, dropped.1)] where isDropped {
+                warnings.append(ContainerWarning(
+                    path: RequestPath.cell(slot, section: s, shorthand: request.usesItemsShorthand),
+                    detail: "not laid out: its constrainedSize leaves it no length along the scroll axis"))
+            }
+        }
+
+        // Supplementary cells that were not laid out have no measurement and get no result.
+        let placement: Placement
+        switch geometry.type {
+        case .table: placement = TableLayout.place(request, sections, geometry)
+        case .collection: placement = FlowLayout.place(request, sections, geometry)
+        case .pager: placement = PagerLayout.place(request, sections, geometry)
+        }
+        warnings.append(contentsOf: placement.warnings)
+        let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
+        return ContainerResult(
+            contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)
+    }
+
+    private static func path(_ job: CellJob, _ request: ContainerRequest) -> String {
+        RequestPath.cell(job.slot, section: job.section, shorthand: request.usesItemsShorthand)
+    }
+}

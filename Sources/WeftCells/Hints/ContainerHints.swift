@@ -1,0 +1,57 @@
+import WeftLayout
+
+/// Puts the hint calculations together for one placed container.
+enum ContainerHints {
+    static func compute(
+        _ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry,
+        warnings: inout [ContainerWarning]
+    ) -> Hints {
+        let c = request.container
+        let frames = placement.itemFrames
+        let boundsRect = Frame(origin: c.contentOffset, size: c.bounds)
+
+        let ranges = RangeSets.compute(RangeSets.Input(
+            itemFrames: frames, bounds: boundsRect, mode: c.rangeMode,
+            display: RangeTuning.parameters(mode: c.rangeMode, type: .display, container: c.type, overrides: c.rangeTuning),
+            preload: RangeTuning.parameters(mode: c.rangeMode, type: .preload, container: c.type, overrides: c.rangeTuning),
+            scrollable: geometry.scrollable,
+            direction: RangeTuning.rangeDirection(c.scrolling, scrollable: geometry.scrollable),
+            containerIsVisible: c.visible))
+
+        // Batch fetching reads the direction as the scroll view reports it: only
+        // the scrollable axes' bits, and "not moving" stays none (semantics 6.2).
+        let batchInput = BatchFetching.Input(
+            isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
+            scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,
+            offset: c.contentOffset, leadingScreens: c.leadingScreensForBatching, visible: c.visible,
+            rightToLeft: request.direction == .rtl, flipsHorizontally: geometry.flipsHorizontally)
+        let batch = BatchFetchHint(
+            shouldFetch: BatchFetching.shouldFetch(batchInput), triggerOffset: BatchFetching.triggerOffset(batchInput),
+            leadingScreens: c.leadingScreensForBatching)
+
+        let pages = Pages.compute(
+            itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
+        if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
+            warnings.append(ContainerWarning(
+                path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
+        }
+
+        var pager: PagerHint?
+        if c.type == .pager {
+            let pageFrames = frames.map(\.1)
+            var previousFrames: [Frame]?
+            if let previous = c.previousBounds {
+                // The same pages in the old bounds: the page size follows the bounds (4.3).
+                var old = request
+                old.container.bounds = previous
+                let oldGeometry = ContainerGeometry(old)
+                previousFrames = pageFrames.indices.map { PagerLayout.pageFrame($0, count: pageFrames.count, oldGeometry) }
+            }
+            pager = PagerHints.compute(
+                pageFrames: pageFrames, previousPageFrames: previousFrames, bounds: c.bounds,
+                previousBounds: c.previousBounds, contentOffset: c.contentOffset, requestedPage: c.currentPage,
+                circular: c.circular)
+        }
+        return Hints(ranges: ranges, batchFetch: batch, pages: pages, pager: pager)
+    }
+}

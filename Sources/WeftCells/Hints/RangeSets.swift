@@ -1,0 +1,87 @@
+import WeftLayout
+
+/// Which items are in the visible, display and preload ranges (semantics 5.6).
+public enum RangeSets {
+    public struct Input: Sendable {
+        public var itemFrames: [(IndexPath, Frame)]
+        /// Origin = content offset, size = bounds; insets are not subtracted.
+        public var bounds: Frame
+        public var mode: RangeMode
+        public var display: TuningParameters
+        public var preload: TuningParameters
+        public var scrollable: ScrollDirection
+        public var direction: ScrollDirection
+        public var containerIsVisible: Bool
+
+        public init(
+            itemFrames: [(IndexPath, Frame)], bounds: Frame, mode: RangeMode, display: TuningParameters,
+            preload: TuningParameters, scrollable: ScrollDirection, direction: ScrollDirection, containerIsVisible: Bool
+        ) {
+            self.itemFrames = itemFrames
+            self.bounds = bounds
+            self.mode = mode
+            self.display = display
+            self.preload = preload
+            self.scrollable = scrollable
+            self.direction = direction
+            self.containerIsVisible = containerIsVisible
+        }
+    }
+
+    /// The items whose interface state gets the visible, display and preload
+    /// bits, each in index-path order.
+    public static func compute(_ input: Input) -> RangeHints {
+        let visibleSet = items(in: input.bounds, input.itemFrames)
+        // With nothing visible Texture only recomputes the visible set and stops.
+        guard !visibleSet.isEmpty else { return RangeHints(visible: [], display: [], preload: []) }
+
+        let emptyDisplay = input.mode == .lowMemory
+        let displayEqualsPreload = input.display == input.preload
+        let displayEqualsVisible = input.display == .zero && !emptyDisplay
+        let displaySet: [IndexPath] =
+            emptyDisplay ? []
+            : displayEqualsVisible ? visibleSet
+            : items(in: expanded(input, input.display), input.itemFrames)
+        let preloadSet: [IndexPath] =
+            displayEqualsPreload ? displaySet
+            : input.preload == .zero ? visibleSet
+            : items(in: expanded(input, input.preload), input.itemFrames)
+
+        // Interface state per item: on screen, visible items get everything and
+        // the others what their ranges give; off screen, Texture prepares what
+        // will be visible (display and preload) and preloads the display range.
+        let visible = Set(visibleSet), display = Set(displaySet), preload = Set(preloadSet)
+        var v: [IndexPath] = [], d: [IndexPath] = [], p: [IndexPath] = []
+        for index in visible.union(display).union(preload).sorted() {
+            if input.containerIsVisible {
+                if visible.contains(index) {
+                    v.append(index); d.append(index); p.append(index)
+                } else {
+                    if display.contains(index) { d.append(index) }
+                    if preload.contains(index) { p.append(index) }
+                }
+            } else if visible.contains(index) {
+                p.append(index)
+                if input.mode != .lowMemory { d.append(index) }
+            } else if display.contains(index) {
+                p.append(index)
+            }
+        }
+        return RangeHints(visible: v, display: d, preload: p)
+    }
+
+    private static func expanded(_ input: Input, _ p: TuningParameters) -> Frame {
+        RangeTuning.expand(input.bounds, by: p, scrollable: input.scrollable, direction: input.direction)
+    }
+
+    static func items(in rect: Frame, _ frames: [(IndexPath, Frame)]) -> [IndexPath] {
+        frames.compactMap { intersects($0.1, rect) ? $0.0 : nil }
+    }
+
+    /// `CGRectIntersectsRect`, read as the semantics recommend (5.6): frames
+    /// that only touch the rect's edge do not count. Weft compares open
+    /// intervals, so a zero-length item strictly inside the rect still counts.
+    static func intersects(_ a: Frame, _ b: Frame) -> Bool {
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+    }
+}

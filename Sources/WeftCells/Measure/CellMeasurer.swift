@@ -1,0 +1,54 @@
+import WeftLayout
+
+/// One cell after measurement: its size and its laid-out tree.
+public struct MeasuredCell: Sendable {
+    public var size: Size
+    /// Nil for interop cells, which Texture never measures.
+    public var layout: LayoutNode?
+
+    public init(size: Size, layout: LayoutNode?) {
+        self.size = size
+        self.layout = layout
+    }
+}
+
+/// Measures one cell in the range its container gives it. A pure function of
+/// (cell, range, context), so cells can be measured in any order, in
+/// parallel, and cached by those three.
+public enum CellMeasurer {
+    public static func measure(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        switch cell.kind {
+        case .interop:
+            return MeasuredCell(size: interopSize(cell, in: range), layout: nil)
+        case .node:
+            guard let root = cell.node else {
+                // Validation rejects this; Texture's release fallback is an empty cell (semantics 7.4).
+                return MeasuredCell(size: range.clamp(.zero), layout: nil)
+            }
+            return measureNode(root, style: cell.style, in: range, context: context)
+        }
+    }
+
+    /// Semantics 3.1 (b) for an ASCellNode: the cell's own style narrows the
+    /// container's range (the container wins where they do not overlap, 1.5),
+    /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
+    /// lays it out, and the cell takes the tree's size unclamped.
+    static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        let resolved = range.intersect(style.resolvedRange(parentSize: range.max))
+        let layout = LayoutEngine.layout(root, in: resolved, context: context)
+        // Texture only measures a cell whose range has significant area
+        // (both maxima > 0.1, semantics 4.0); otherwise its frame stays zero.
+        // Weft still returns the tree so every node cell has a layout.
+        let significant = range.max.width > 0.1 && range.max.height > 0.1
+        return MeasuredCell(size: significant ? layout.size : .zero, layout: layout)
+    }
+
+    /// Interop cells bring the size UIKit would ask their delegate for; with
+    /// only a `constrainedSize` Weft sizes them as an empty leaf in the range
+    /// the container derived from it (the maximum when it is a valid size,
+    /// else the minimum, semantics 3.1 (a)).
+    static func interopSize(_ cell: Cell, in range: SizeRange) -> Size {
+        if let size = cell.size { return size }
+        return range.clamp(TextureMath.validForSize(range.max) ? range.max : .zero)
+    }
+}

@@ -1,0 +1,17 @@
+import WeftLayout
+
+/// Texture's docs tell apps to give view-backed cells a `preferredSize`:
+/// such a cell has no intrinsic size, so without one it collapses to its
+/// range's minimum or fills a bounded range (semantics 7.2). api.md asks for
+/// a warning rather than an error.
+enum ViewCellWarning {
+    static func detail(for cell: Cell) -> String? {
+        guard cell.kind == .node, let root = cell.node, case .view = root.kind else { return nil }
+        if hasSize(cell.style) || hasSize(root.style) { return nil }
+        return "view cell\(cell.id.map { " \"\($0)\"" } ?? "") has no style.preferredSize: it has no intrinsic size, so it takes its range's minimum, or its maximum when that is bounded (Texture's docs ask for a preferredSize)"
+    }
+
+    private static func hasSize(_ style: Style) -> Bool {
+        !style.width.isAuto && !style.height.isAuto
+    }
+}

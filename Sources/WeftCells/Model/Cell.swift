@@ -1,0 +1,99 @@
+import WeftLayout
+
+/// One ASCellNode (or a plain UIKit cell passed through).
+///
+/// A `view` cell (Texture's `initWithViewBlock:` / view-controller block) is a
+/// `node` cell whose `node` is a `view` element: api.md lists `view` among the
+/// element types, and such a cell is a leaf that Texture measures like a box
+/// (semantics 7.2). Its `preferredSize` may sit on the cell's `style` or on
+/// the `view` element's; without either the response warns.
+public struct Cell: Sendable {
+    public var id: String?
+    public var kind: CellKind
+    /// Interop cells: the size UIKit's `sizeForItemAtIndexPath:` would answer.
+    public var size: Size?
+    /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
+    public var constrainedSize: SizeRange?
+    public var accessoryType: AccessoryType
+    /// Copied to the UIKit cell; no effect on geometry (semantics 7.1).
+    public var selectionStyle: SelectionStyle
+    /// No effect on geometry (semantics 7.1).
+    public var neverShowPlaceholders: Bool
+    /// The large, rarely changed parts live in one shared box: a cell is
+    /// copied into jobs and results, and an element tree with its styles is
+    /// about 2 KB inline.
+    private var content: Content
+
+    private final class Content: Sendable {
+        let node: Element?
+        let style: Style
+        let separatorInset: Edges
+
+        init(node: Element?, style: Style, separatorInset: Edges) {
+            self.node = node
+            self.style = style
+            self.separatorInset = separatorInset
+        }
+    }
+
+    /// What `layoutSpecThatFits:` returns; required for `node` cells.
+    public var node: Element? {
+        get { content.node }
+        set { content = Content(node: newValue, style: content.style, separatorInset: content.separatorInset) }
+    }
+
+    /// The cell node's own style (e.g. `preferredSize`), applied as Texture
+    /// applies a node's style to the range its container offers (semantics 1.5).
+    public var style: Style {
+        get { content.style }
+        set { content = Content(node: content.node, style: newValue, separatorInset: content.separatorInset) }
+    }
+
+    /// UIKit's separator insets; only `left` and `right` shape the separator line.
+    public var separatorInset: Edges {
+        get { content.separatorInset }
+        set { content = Content(node: content.node, style: content.style, separatorInset: newValue) }
+    }
+
+    public init(
+        id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
+        size: Size? = nil, constrainedSize: SizeRange? = nil, accessoryType: AccessoryType = .none,
+        separatorInset: Edges = .none, selectionStyle: SelectionStyle = .default, neverShowPlaceholders: Bool = false
+    ) {
+        self.id = id
+        self.kind = kind
+        self.size = size
+        self.constrainedSize = constrainedSize
+        self.accessoryType = accessoryType
+        self.selectionStyle = selectionStyle
+        self.neverShowPlaceholders = neverShowPlaceholders
+        self.content = Content(node: node, style: style, separatorInset: separatorInset)
+    }
+
+    /// A node cell.
+    public static func node(_ id: String?, _ element: Element) -> Cell {
+        Cell(id: id, node: element)
+    }
+
+    /// A UIKit pass-through cell of a fixed size.
+    public static func interop(_ id: String?, size: Size) -> Cell {
+        Cell(id: id, kind: .interop, size: size)
+    }
+}
+
+public enum CellKind: String, Sendable, Hashable, CaseIterable {
+    /// An ASCellNode with a layout tree.
+    case node
+    /// A UIKit cell Texture never measures (ASWrapperCellNode, semantics 7.5).
+    case interop
+}
+
+/// UITableViewCellAccessoryType.
+public enum AccessoryType: String, Sendable, Hashable, CaseIterable {
+    case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
+}
+
+/// UITableViewCellSelectionStyle.
+public enum SelectionStyle: String, Sendable, Hashable, CaseIterable {
+    case none, blue, gray, `default`
+}

@@ -1,0 +1,91 @@
+import WeftLayout
+
+public enum ContainerType: String, Sendable, Hashable, CaseIterable {
+    /// ASTableNode.
+    case table
+    /// ASCollectionNode with a UICollectionViewFlowLayout.
+    case collection
+    /// ASPagerNode.
+    case pager
+}
+
+/// The request's `container` object: what the container is and the state
+/// Texture would keep on it, which a stateless service has to be told.
+public struct Container: Sendable {
+    public var type: ContainerType
+    /// The viewport's size; must be positive on both axes.
+    public var bounds: Size
+    public var contentOffset: Point
+    /// api.md's Edges; only points and fractions of the bounds mean anything here.
+    public var contentInset: Edges
+    /// The direction the content is moving; empty is api.md's `none`.
+    public var scrolling: ScrollDirection
+    /// The client is already fetching a batch (Texture's batch context is `fetching`).
+    public var fetching: Bool
+    /// The container is on screen (has a window, app in the foreground).
+    public var visible: Bool
+    public var rangeMode: RangeMode
+    /// Overrides of the default tuning parameters, per mode and range type.
+    public var rangeTuning: [RangeTuningKey: TuningParameters]
+    public var leadingScreensForBatching: Double
+
+    /// Table only.
+    public var separatorStyle: SeparatorStyle
+    /// Collection only: the flow layout's scroll direction and metrics.
+    public var scrollDirection: FlowScrollDirection
+    public var flow: FlowSettings
+    /// Pager only: the page to keep; by default the page under the viewport's centre.
+    public var currentPage: Int?
+    /// Pager only: the bounds before a size change (rotation).
+    public var previousBounds: Size?
+    /// Pager only: `previousPage` / `nextPage` wrap around the ends.
+    public var circular: Bool
+
+    public init(
+        type: ContainerType, bounds: Size, contentOffset: Point = .zero, contentInset: Edges = .none,
+        scrolling: ScrollDirection = [], fetching: Bool = false, visible: Bool = true,
+        rangeMode: RangeMode = .full, rangeTuning: [RangeTuningKey: TuningParameters] = [:],
+        leadingScreensForBatching: Double = 2, separatorStyle: SeparatorStyle = .singleLine,
+        scrollDirection: FlowScrollDirection = .vertical, flow: FlowSettings = FlowSettings(),
+        currentPage: Int? = nil, previousBounds: Size? = nil, circular: Bool = false
+    ) {
+        self.type = type
+        self.bounds = bounds
+        self.contentOffset = contentOffset
+        self.contentInset = contentInset
+        self.scrolling = scrolling
+        self.fetching = fetching
+        self.visible = visible
+        self.rangeMode = rangeMode
+        self.rangeTuning = rangeTuning
+        self.leadingScreensForBatching = leadingScreensForBatching
+        self.separatorStyle = separatorStyle
+        self.scrollDirection = scrollDirection
+        self.flow = flow
+        self.currentPage = currentPage
+        self.previousBounds = previousBounds
+        self.circular = circular
+    }
+}
+
+public enum SeparatorStyle: String, Sendable, Hashable, CaseIterable {
+    case singleLine, none
+}
+
+public enum FlowScrollDirection: String, Sendable, Hashable, CaseIterable {
+    case vertical, horizontal
+}
+
+/// The flow layout's metrics, with UIKit's defaults (semantics 4.2: spacings
+/// 10, section inset zero).
+public struct FlowSettings: Sendable {
+    public var itemSpacing: Double
+    public var lineSpacing: Double
+    public var sectionInset: Edges
+
+    public init(itemSpacing: Double = 10, lineSpacing: Double = 10, sectionInset: Edges = .none) {
+        self.itemSpacing = itemSpacing
+        self.lineSpacing = lineSpacing
+        self.sectionInset = sectionInset
+    }
+}

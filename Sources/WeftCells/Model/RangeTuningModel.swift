@@ -1,0 +1,35 @@
+/// Texture's range modes (semantics 5.1), minus `unspecified`, which only
+/// means "no update yet" inside Texture.
+public enum RangeMode: String, Sendable, Hashable, CaseIterable {
+    case minimum, full, visibleOnly, lowMemory
+}
+
+/// Texture's range types: `display` renders contents, `preload` fetches data.
+public enum RangeType: String, Sendable, Hashable, CaseIterable {
+    case display, preload
+}
+
+/// How far a range reaches past the viewport, in viewport lengths along each
+/// scrollable axis. "Leading" is the side the content is moving toward.
+public struct TuningParameters: Sendable, Hashable {
+    public var leadingBufferScreenfuls: Double
+    public var trailingBufferScreenfuls: Double
+
+    public init(leading: Double, trailing: Double) {
+        self.leadingBufferScreenfuls = leading
+        self.trailingBufferScreenfuls = trailing
+    }
+
+    public static let zero = TuningParameters(leading: 0, trailing: 0)
+}
+
+/// One `rangeTuning` entry: which mode's which range it overrides.
+public struct RangeTuningKey: Sendable, Hashable {
+    public var mode: RangeMode
+    public var type: RangeType
+
+    public init(mode: RangeMode, type: RangeType) {
+        self.mode = mode
+        self.type = type
+    }
+}

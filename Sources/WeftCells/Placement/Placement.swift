@@ -1,0 +1,36 @@
+import WeftLayout
+
+/// The measured cells of one section, in the request's order.
+public struct MeasuredSection: Sendable {
+    public var header: MeasuredCell?
+    public var footer: MeasuredCell?
+    public var items: [MeasuredCell]
+
+    public init(header: MeasuredCell? = nil, footer: MeasuredCell? = nil, items: [MeasuredCell]) {
+        self.header = header
+        self.footer = footer
+        self.items = items
+    }
+}
+
+/// What a container's placement pass produces: frames in content coordinates.
+struct Placement {
+    var contentSize: Size
+    var sections: [SectionResult]
+    var warnings: [ContainerWarning] = []
+
+    /// Items only, in index-path order: what ranges and pages are made of.
+    var itemFrames: [(IndexPath, Frame)] {
+        var all: [(IndexPath, Frame)] = []
+        for section in sections {
+            for item in section.items { all.append((item.index, item.frame)) }
+        }
+        return all
+    }
+}
+
+extension CellResult {
+    init(_ cell: Cell, index: IndexPath, frame: Frame, measured: MeasuredCell, table: TableRowFrames? = nil) {
+        self.init(id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout, table: table)
+    }
+}

@@ -1,0 +1,52 @@
+/// A container request that breaks api.md's contract: the JSON layer answers
+/// it with a 422 problem+json carrying `path` and `detail`.
+public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Reason: String, Sendable, Hashable {
+        /// A size, offset or number outside what the contract allows.
+        case invalidValue
+        /// A `node` cell without `node`, or an interop cell without `size`/`constrainedSize`.
+        case missingCellContent
+        /// A key that means nothing for this container or cell kind.
+        case notApplicable
+        /// `currentPage` is not one of the pager's pages.
+        case pageOutOfRange
+        /// More cells than `ContainerLimits.maxCells`.
+        case tooManyCells
+    }
+
+    public var reason: Reason
+    /// A JSON Pointer to the offending value.
+    public var path: String
+    public var detail: String
+
+    public init(_ reason: Reason, path: String, detail: String) {
+        self.reason = reason
+        self.path = path
+        self.detail = detail
+    }
+
+    public var description: String { "\(path): \(detail)" }
+}
+
+/// What one request may carry. The cell limit bounds the work and memory of
+/// one request (every cell is measured and returned); a client with more
+/// cells pages its data, as Texture apps batch-fetch.
+public enum ContainerLimits {
+    /// Items, headers and footers together.
+    public static let maxCells = 100_000
+    /// Texture treats sizes at or above 1e7 points as invalid (semantics 0.3).
+    public static let maxLength = 10_000_000.0
+    /// The `pages` hint stops here (a tiny viewport over long content would
+    /// otherwise ask for billions), with a warning.
+    public static let maxPages = 100_000
+
+    /// For a decoder that counts cells as it reads them: the error to stop
+    /// with once `cellCount` passes the limit, pointing at `path` (the
+    /// `items` array or `sections`), before the cells are built.
+    public static func error(cellCount: Int, path: String) -> ContainerError? {
+        guard cellCount > maxCells else { return nil }
+        return ContainerError(
+            .tooManyCells, path: path,
+            detail: "\(cellCount) cells is over the limit of \(maxCells) per request; send the data in batches")
+    }
+}

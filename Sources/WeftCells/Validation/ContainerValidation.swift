@@ -1,0 +1,196 @@
+import WeftLayout
+
+/// Checks a decoded request against api.md before any layout runs. The JSON
+/// layer has already rejected malformed JSON, unknown keys and bad tokens;
+/// this catches what only makes sense for the model as a whole.
+public enum ContainerValidation {
+    /// Every problem found, in request order. An over-limit request reports
+    /// only that, without walking its cells.
+    public static func validate(_ request: ContainerRequest) -> [ContainerError] {
+        if let tooMany = checkLimit(request) { return [tooMany] }
+        var errors: [ContainerError] = []
+        if !(request.pointScale.isFinite && request.pointScale >= 0) {
+            errors.append(invalid("/pointScale", "pointScale must be a finite number >= 0"))
+        }
+        checkContainer(request, &errors)
+        checkSections(request, &errors)
+        return errors
+    }
+
+    private static func checkLimit(_ request: ContainerRequest) -> ContainerError? {
+        let count = request.cellCount
+        guard count > ContainerLimits.maxCells else { return nil }
+        // Name the section that breaks the limit on its own, if one does.
+        let path: String
+        if let s = request.sections.firstIndex(where: { $0.items.count > ContainerLimits.maxCells }) {
+            path = RequestPath.items(s, shorthand: request.usesItemsShorthand)
+        } else {
+            path = request.usesItemsShorthand ? "/items" : "/sections"
+        }
+        return ContainerLimits.error(cellCount: count, path: path)
+    }
+
+    private static func checkContainer(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
+        let c = request.container
+        if let problem = positiveSizeProblem(c.bounds) {
+            errors.append(invalid("/container/bounds", "bounds \(problem)"))
+        }
+        if !(c.contentOffset.x.isFinite && c.contentOffset.y.isFinite) {
+            errors.append(invalid("/container/contentOffset", "contentOffset must be finite"))
+        }
+        checkEdges(c.contentInset, "/container/contentInset", &errors)
+        if !c.leadingScreensForBatching.isFinite {
+            errors.append(invalid("/container/leadingScreensForBatching", "leadingScreensForBatching must be finite"))
+        }
+        // Texture asserts on out-of-range tuning values (semantics 5.2).
+        for (key, p) in c.rangeTuning.sorted(by: { ($0.key.mode.rawValue, $0.key.type.rawValue) < ($1.key.mode.rawValue, $1.key.type.rawValue) }) {
+            for value in [p.leadingBufferScreenfuls, p.trailingBufferScreenfuls] where !(value.isFinite && value >= 0) {
+                errors.append(invalid(
+                    "/container/rangeTuning/\(key.mode.rawValue)/\(key.type.rawValue)",
+                    "buffer screenfuls must be finite and >= 0"))
+                break
+            }
+        }
+        if c.type == .collection {
+            for (name, value) in [("itemSpacing", c.flow.itemSpacing), ("lineSpacing", c.flow.lineSpacing)]
+            where !(value.isFinite && value >= 0) {
+                errors.append(invalid("/container/flow/\(name)", "\(name) must be finite and >= 0"))
+            }
+            checkEdges(c.flow.sectionInset, "/container/flow/sectionInset", &errors)
+        }
+        checkPager(request, &errors)
+    }
+
+    private static func checkPager(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
+        let c = request.container
+        guard c.type == .pager else {
+            if c.currentPage != nil {
+                errors.append(notApplicable("/container/currentPage", "only a pager has pages"))
+            }
+            if c.previousBounds != nil {
+                errors.append(notApplicable("/container/previousBounds", "only a pager keeps its page across a bounds change"))
+            }
+            return
+        }
+        if let previous = c.previousBounds, let problem = positiveSizeProblem(previous) {
+            errors.append(invalid("/container/previousBounds", "previousBounds \(problem)"))
+        }
+        // ASPagerNode serves exactly one section and no supplementary views (semantics 4.3).
+        if request.sections.count > 1 {
+            errors.append(notApplicable("/sections/1", "a pager has one section of pages"))
+        }
+        for (s, section) in request.sections.enumerated() {
+            if section.header != nil {
+                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand) + "/header", "pages have no header"))
+            }
+            if section.footer != nil {
+                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand) + "/footer", "pages have no footer"))
+            }
+        }
+        if let page = c.currentPage {
+            let count = request.sections.first?.items.count ?? 0
+            if page < 0 || page >= count {
+                errors.append(ContainerError(
+                    .pageOutOfRange, path: "/container/currentPage",
+                    detail: "currentPage \(page) is past the end: the pager has \(count) page\(count == 1 ? "" : "s")"))
+            }
+        }
+    }
+
+    private static func checkSections(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
+        let shorthand = request.usesItemsShorthand
+        for (s, section) in request.sections.enumerated() {
+            if let header = section.header {
+                checkCell(header, path: RequestPath.cell(.header, section: s, shorthand: shorthand), &errors)
+            }
+            for (i, cell) in section.items.enumerated() {
+                checkCell(cell, path: RequestPath.cell(.item(i), section: s, shorthand: shorthand), &errors)
+            }
+            if let footer = section.footer {
+                checkCell(footer, path: RequestPath.cell(.footer, section: s, shorthand: shorthand), &errors)
+            }
+        }
+    }
+
+    private static func checkCell(_ cell: Cell, path: String, _ errors: inout [ContainerError]) {
+        let name = cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path)"
+        switch cell.kind {
+        case .node:
+            // Texture's release fallback (an empty cell) is not taken: semantics 7.4 recommends an error.
+            if cell.node == nil {
+                errors.append(ContainerError(
+                    .missingCellContent, path: path,
+                    detail: "\(name) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
+            }
+            if cell.size != nil {
+                errors.append(notApplicable(path + "/size", "\(name) is a node cell: its size comes from its node"))
+            }
+        case .interop:
+            if cell.size == nil && cell.constrainedSize == nil {
+                errors.append(ContainerError(
+                    .missingCellContent, path: path,
+                    detail: "interop \(name) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
+            }
+            if cell.node != nil {
+                errors.append(notApplicable(path + "/node", "interop \(name) gets no node layout"))
+            }
+        }
+        if let size = cell.size, !(valid(size.width) && valid(size.height)) {
+            errors.append(invalid(path + "/size", "size must be finite, >= 0 and < 1e7 on both axes"))
+        }
+        if let range = cell.constrainedSize, let problem = rangeProblem(range) {
+            errors.append(invalid(path + "/constrainedSize", problem))
+        }
+        checkEdges(cell.separatorInset, path + "/separatorInset", &errors)
+    }
+
+    private static func positiveSizeProblem(_ size: Size) -> String? {
+        guard size.width.isFinite, size.height.isFinite else { return "must be finite" }
+        guard size.width > 0, size.height > 0 else {
+            return "must be positive on both axes, got \(size.width) x \(size.height)"
+        }
+        guard size.width < ContainerLimits.maxLength, size.height < ContainerLimits.maxLength else {
+            return "must be under 1e7 points"
+        }
+        return nil
+    }
+
+    private static func rangeProblem(_ r: SizeRange) -> String? {
+        for v in [r.min.width, r.min.height] where !valid(v) {
+            return "constrainedSize min must be finite, >= 0 and < 1e7"
+        }
+        for v in [r.max.width, r.max.height] where v.isNaN || v < 0 {
+            return "constrainedSize max must be >= 0 (null for unbounded)"
+        }
+        if r.min.width > r.max.width || r.min.height > r.max.height {
+            return "constrainedSize min is larger than max"
+        }
+        return nil
+    }
+
+    private static func checkEdges(_ edges: Edges, _ path: String, _ errors: inout [ContainerError]) {
+        let all = [edges.left, edges.top, edges.right, edges.bottom, edges.start, edges.end, edges.horizontal, edges.vertical, edges.all]
+        for d in all {
+            switch d {
+            case .points(let v)?, .fraction(let v)?:
+                if !v.isFinite {
+                    errors.append(invalid(path, "insets must be finite"))
+                    return
+                }
+            default: continue
+            }
+        }
+    }
+
+    private static func valid(_ v: Double) -> Bool {
+        v.isFinite && v >= 0 && v < ContainerLimits.maxLength
+    }
+
+    private static func invalid(_ path: String, _ detail: String) -> ContainerError {
+        ContainerError(.invalidValue, path: path, detail: detail)
+    }
+
+    private static func notApplicable(_ path: String, _ detail: String) -> ContainerError {
+        ContainerError(.notApplicable, path: path, detail: detail)
+    }
+}

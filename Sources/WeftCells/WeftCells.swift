@@ -1,2 +1,0 @@
-// Containers of cells: see the containers issue.
-import WeftLayout

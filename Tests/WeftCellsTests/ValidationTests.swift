@@ -1,0 +1,114 @@
+import Testing
+import WeftCells
+import WeftLayout
+
+@Suite struct ValidationTests {
+    static func request(_ type: ContainerType = .table, bounds: Size = size(320, 480), items: [Cell]) -> ContainerRequest {
+        ContainerRequest(container: Container(type: type, bounds: bounds), sections: [Section(id: "feed", items: items)])
+    }
+
+    static let ok = Cell.node("ok", row(height: 10))
+
+    @Test func aGoodRequestHasNoErrors() {
+        #expect(ContainerValidation.validate(Self.request(items: [Self.ok])).isEmpty)
+    }
+
+    @Test(arguments: [size(0, 480), size(320, 0), size(-1, 480), size(320, -5), size(.infinity, 480), size(.nan, 1)])
+    func boundsMustBePositive(bounds: Size) {
+        let errors = ContainerValidation.validate(Self.request(bounds: bounds, items: [Self.ok]))
+        #expect(errors.map(\.path) == ["/container/bounds"])
+        #expect(errors.first?.reason == .invalidValue)
+    }
+
+    @Test func nodeCellWithoutNodeIsNamedByPath() {
+        let items = [Self.ok, Self.ok, Self.ok, Cell(id: "post-4")]
+        let errors = ContainerValidation.validate(Self.request(items: items))
+        #expect(errors.map(\.path) == ["/sections/0/items/3"])
+        #expect(errors.first?.reason == .missingCellContent)
+        #expect(errors.first?.detail.contains("post-4") == true)
+    }
+
+    @Test func interopCellNeedsSizeOrConstrainedSize() {
+        let bare = Cell(id: "ad-1", kind: .interop)
+        let sized = Cell.interop("ad-2", size: size(375, 120))
+        let ranged = Cell(id: "ad-3", kind: .interop, constrainedSize: SizeRange(exactly: size(375, 90)))
+        let errors = ContainerValidation.validate(Self.request(.collection, items: [sized, bare, ranged]))
+        #expect(errors.map(\.path) == ["/sections/0/items/1"])
+        #expect(errors.first?.detail.contains("ad-1") == true)
+    }
+
+    @Test func shorthandPathsReadItems() {
+        let request = ContainerRequest(container: Container(type: .table, bounds: size(320, 480)), items: [Self.ok, Cell(id: "x")])
+        #expect(ContainerValidation.validate(request).map(\.path) == ["/items/1"])
+    }
+
+    @Test func currentPagePastTheEnd() {
+        var request = Self.request(.pager, items: [Self.ok, Self.ok, Self.ok])
+        request.container.currentPage = 3
+        let errors = ContainerValidation.validate(request)
+        #expect(errors.map(\.path) == ["/container/currentPage"])
+        #expect(errors.first?.reason == .pageOutOfRange)
+        request.container.currentPage = 2
+        #expect(ContainerValidation.validate(request).isEmpty)
+        request.container.currentPage = -1
+        #expect(ContainerValidation.validate(request).map(\.reason) == [.pageOutOfRange])
+    }
+
+    @Test func currentPageOnlyForPagers() {
+        var request = Self.request(items: [Self.ok])
+        request.container.currentPage = 0
+        #expect(ContainerValidation.validate(request).map(\.path) == ["/container/currentPage"])
+    }
+
+    @Test func aMillionItemsIsOverTheLimit() {
+        let items = [Cell](repeating: Self.ok, count: 1_000_000)
+        let errors = ContainerValidation.validate(Self.request(items: items))
+        #expect(errors.map(\.path) == ["/sections/0/items"])
+        #expect(errors.first?.reason == .tooManyCells)
+    }
+
+    @Test func theLimitCountsEveryCell() {
+        let half = ContainerLimits.maxCells / 2
+        let section = Section(header: Self.ok, items: [Cell](repeating: Self.ok, count: half))
+        let atLimit = ContainerRequest(
+            container: Container(type: .table, bounds: size(320, 480)),
+            sections: [section, Section(items: [Cell](repeating: Self.ok, count: half - 1))])
+        #expect(atLimit.cellCount == ContainerLimits.maxCells)
+        #expect(ContainerValidation.validate(atLimit).isEmpty)
+        var over = atLimit
+        over.sections[1].footer = Self.ok
+        #expect(ContainerValidation.validate(over).map(\.path) == ["/sections"])
+        #expect(ContainerLimits.error(cellCount: ContainerLimits.maxCells, path: "/items") == nil)
+        #expect(ContainerLimits.error(cellCount: 1_000_000, path: "/items")?.reason == .tooManyCells)
+    }
+
+    @Test func constrainedSizeMinAboveMax() {
+        var cell = Self.ok
+        cell.constrainedSize = SizeRange(min: size(10, 50), max: size(10, 40))
+        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path) == ["/sections/0/items/0/constrainedSize"])
+    }
+
+    @Test func pagerHasOneSectionAndNoHeaders() {
+        var request = Self.request(.pager, items: [Self.ok])
+        request.sections[0].header = Self.ok
+        request.sections.append(Section(items: [Self.ok]))
+        #expect(ContainerValidation.validate(request).map(\.path) == ["/sections/1", "/sections/0/header"])
+    }
+
+    @Test func headerAndFooterPaths() {
+        let section = Section(header: Cell(id: "h"), footer: Cell(id: "f", kind: .interop), items: [])
+        let request = ContainerRequest(container: Container(type: .collection, bounds: size(320, 480)), sections: [section])
+        #expect(ContainerValidation.validate(request).map(\.path) == ["/sections/0/header", "/sections/0/footer"])
+    }
+
+    @Test func badNumbers() {
+        var request = Self.request(.collection, items: [Self.ok])
+        request.pointScale = -1
+        request.container.flow.itemSpacing = -3
+        request.container.rangeTuning[RangeTuningKey(mode: .full, type: .preload)] = TuningParameters(leading: -1, trailing: 0)
+        request.container.contentOffset.y = .nan
+        #expect(ContainerValidation.validate(request).map(\.path) == [
+            "/pointScale", "/container/contentOffset", "/container/rangeTuning/full/preload", "/container/flow/itemSpacing",
+        ])
+    }
+}
