@@ -15,7 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
     ],
     targets: [
-        .target(name: "WeftLayout", swiftSettings: strict),
+        .target(name: "WeftLayout", exclude: ["Flex/README.md"], swiftSettings: strict),
         .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
         .target(name: "WeftHTTP", swiftSettings: strict),
         .target(

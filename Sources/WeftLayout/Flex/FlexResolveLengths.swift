@@ -97,11 +97,13 @@ extension FlexLayoutPass {
                 totalViolation += clamped - target
             }
             // §9.7.4.e: freeze all, or the min- or the max-violating items.
+            // (A non-finite total, from degenerate input, freezes all so the
+            // loop always ends.)
+            let freezeAll = abs(totalViolation) < 1e-9 || !totalViolation.isFinite
             forEachItem(n, line) { pass, c in
                 guard !pass.tree.nodes[c].layout.frozen else { return }
                 let v = pass.tree.nodes[c].layout.violation
-                let freeze = abs(totalViolation) < 1e-9 || (totalViolation > 0 && v < 0) || (totalViolation < 0 && v > 0)
-                if freeze {
+                if freezeAll || (totalViolation > 0 && v < 0) || (totalViolation < 0 && v > 0) {
                     pass.tree.nodes[c].layout.frozen = true
                     unfrozenCount -= 1
                 }
