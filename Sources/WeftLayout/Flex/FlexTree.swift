@@ -29,8 +29,6 @@ struct FlexNodeLayout: Sendable {
     /// The border-box size from the last full layout.
     var size = Size.zero
     var position = PhysicalEdges<Double>.zero
-    var margin = PhysicalEdges<Double>.zero
-    var border = PhysicalEdges<Double>.zero
     var padding = PhysicalEdges<Double>.zero
     /// CSS Flexbox §9.2 step 3: the flex base size (border box, no margins).
     var flexBasis = Double.nan
@@ -75,7 +73,8 @@ struct FlexTree: Sendable {
 
     /// The number of nodes `element` becomes: non-flex elements are leaves.
     static func countNodes(_ element: Element) -> Int {
-        guard element.kind.isFlex else { return 1 }
+        // Pattern matching reads the case without copying the kind's payload.
+        guard case .flex = element.kind else { return 1 }
         // Borrow the children in place: copying an Element retains its payload.
         return element.children.withUnsafeBufferPointer { children in
             var count = 1
@@ -96,7 +95,8 @@ struct FlexTree: Sendable {
         case .rtl: direction = .rtl
         }
         let index = nodes.count
-        let isFlex = element.kind.isFlex
+        var isFlex = false
+        if case .flex = element.kind { isFlex = true }
         var leafIndex: Int32 = -1
         if !isFlex {
             leafIndex = Int32(leaves.count)
