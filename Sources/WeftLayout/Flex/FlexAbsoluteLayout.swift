@@ -76,20 +76,48 @@ extension FlexLayoutPass {
             heightMode: .exactly, owner: box, performLayout: true)
 
         let size = tree.nodes[c].layout.measured
+        // CSS 2 §10.3.7 / §10.6.4: with both insets set, auto margins share
+        // what the box leaves (a negative leftover goes to the end margin).
+        let leftover = PhysicalEdges(
+            left: box.width - insets.left - insets.right - size.width, top: box.height - insets.top - insets.bottom - size.height,
+            right: 0, bottom: 0)
+        let autoLeft = style.margin.left.isAuto, autoRight = style.margin.right.isAuto
+        let autoTop = style.margin.top.isAuto, autoBottom = style.margin.bottom.isAuto
+        var marginLeft = margin(c, .left, box.width), marginRight = margin(c, .right, box.width)
+        var marginTop = margin(c, .top, box.width)
+        if leftover.left.isDefined, autoLeft || autoRight {
+            let free = leftover.left - marginLeft - marginRight
+            if autoLeft && autoRight {
+                marginLeft = free < 0 ? 0 : free / 2
+                marginRight = free - marginLeft
+            } else if autoLeft {
+                marginLeft = free
+            } else {
+                marginRight = free
+            }
+        }
+        if leftover.top.isDefined, autoTop || autoBottom {
+            let free = leftover.top - marginTop - margin(c, .bottom, box.width)
+            if autoTop && autoBottom {
+                marginTop = free < 0 ? 0 : free / 2
+            } else if autoTop {
+                marginTop = free
+            }
+        }
         // CSS 2 §10.3.7: with both horizontal insets and a width, the one on
         // the containing block's end side is ignored (`right` in LTR).
         let rightWins = insets.right.isDefined && tree.nodes[cb].style.direction == .rtl
         var x: Double
         if insets.left.isDefined && !rightWins {
-            x = cbBorder.left + insets.left + margin(c, .left, box.width)
+            x = cbBorder.left + insets.left + marginLeft
         } else if insets.right.isDefined {
-            x = cbSize.width - cbBorder.right - insets.right - margin(c, .right, box.width) - size.width
+            x = cbSize.width - cbBorder.right - insets.right - marginRight - size.width
         } else {
             x = offset.x + staticPosition(c, parent: parent, axis: .row, containingBlockWidth: box.width)
         }
         var y: Double
         if insets.top.isDefined {
-            y = cbBorder.top + insets.top + margin(c, .top, box.width)
+            y = cbBorder.top + insets.top + marginTop
         } else if insets.bottom.isDefined {
             y = cbSize.height - cbBorder.bottom - insets.bottom - margin(c, .bottom, box.width) - size.height
         } else {

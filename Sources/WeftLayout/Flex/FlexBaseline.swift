@@ -13,12 +13,15 @@ extension FlexLayoutPass {
             return b + node.layout.padding.top + node.style.border.top
         }
         var chosen = -1
+        // Only a row container's items can share a baseline (in a column
+        // `baseline` falls back to flex-start, §8.3).
+        let rowContainer = node.style.flexDirection.isRow
         for i in 0..<Int(node.flowCount) {
             let c = tree[flowChildOf: n, at: i]
             let child = tree.nodes[c]
             if child.style.isAbsolute { continue }
             if child.layout.lineIndex > 0 { break }
-            if child.style.alignSelf(in: node.style) == .baseline {
+            if rowContainer, child.style.alignSelf(in: node.style) == .baseline {
                 chosen = c
                 break
             }

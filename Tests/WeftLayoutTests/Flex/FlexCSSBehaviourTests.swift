@@ -132,6 +132,21 @@ import Testing
         #expect(r.byId["abs"] == frame(40, 45, 20, 10))
     }
 
+    /// CSS 2 §10.3.7/§10.6.4: auto margins centre an absolutely positioned
+    /// box between its insets.
+    @Test func absoluteAutoMarginsCentre() {
+        let r = flexFrames(row(100, { _ in }, [
+            flexNode("abs") {
+                $0.positionType = .absolute
+                $0.width = .points(20)
+                $0.height = .points(10)
+                $0.position = Edges(all: .points(0))
+                $0.margin = Edges(all: .auto)
+            }
+        ]))
+        #expect(r.byId["abs"] == frame(40, 45, 20, 10))
+    }
+
     /// Relative offsets shift an item after layout; `right` loses to `left`.
     @Test func relativeOffsets() {
         let r = flexFrames(row(100, { _ in }, [
