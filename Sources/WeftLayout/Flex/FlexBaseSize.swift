@@ -37,6 +37,7 @@ extension FlexLayoutPass {
         let style = tree.nodes[c].style
         let pbMain = paddingAndBorderSum(c, mainAxis, ownerWidth)
         tree.nodes[c].layout.basisAtLeastMinimum = false
+        tree.nodes[c].layout.basisIsContent = false
 
         // A: a definite `flex-basis` (a percentage of a definite container)
         // is the flex base size; it follows `box-sizing` like `width` does.
@@ -157,6 +158,7 @@ extension FlexLayoutPass {
         }
         tree.nodes[c].layout.flexBasis = Swift.max(measured(c, mainAxis), pbMain)
         tree.nodes[c].layout.basisAtLeastMinimum = true
+        tree.nodes[c].layout.basisIsContent = true
     }
 
     func hasMinOrMax(_ c: Int, _ axis: FlexDirection) -> Bool {

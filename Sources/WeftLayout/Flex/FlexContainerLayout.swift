@@ -88,7 +88,12 @@ extension FlexLayoutPass {
                 availableMain: availableMain, reference: reference, wraps: wraps)
             var lineMain = availableMain
             if mainMode != .exactly {
-                lineMain = contentSizedMain(n, main, line: line, pbMain: pbMain, owner: owner, ownerWidth: ownerWidth)
+                let content = contentMainSize(
+                    n, line: line, mainGap: mainGap, main: main, cross: cross, available: inner, reference: reference,
+                    crossMode: crossMode)
+                lineMain = contentSizedMain(
+                    n, main, content: mainMode == .atMost ? content.minDefined(availableMain) : content, pbMain: pbMain,
+                    owner: owner, ownerWidth: ownerWidth)
             }
             let k = LineConstraints(
                 mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: style.direction, owner: owner,
@@ -140,14 +145,14 @@ extension FlexLayoutPass {
     /// the items are smaller, its max size if they are larger, else just the
     /// items, which leaves nothing to grow into.
     func contentSizedMain(
-        _ n: Int, _ main: FlexDirection, line: FlexLine, pbMain: Double, owner: Size, ownerWidth: Double
+        _ n: Int, _ main: FlexDirection, content: Double, pbMain: Double, owner: Size, ownerWidth: Double
     ) -> Double {
         let ownerMain = owner.along(main)
         let minInner = minSize(n, main, ownerMain, ownerWidth) - pbMain
         let maxInner = maxSize(n, main, ownerMain, ownerWidth) - pbMain
-        if minInner.isDefined, line.sizeConsumed < minInner { return minInner }
-        if maxInner.isDefined, line.sizeConsumed > maxInner { return maxInner }
-        return line.sizeConsumed
+        if minInner.isDefined, content < minInner { return minInner }
+        if maxInner.isDefined, content > maxInner { return maxInner }
+        return content
     }
 
     func inFlowCount(_ n: Int) -> Int {

@@ -35,6 +35,8 @@ struct FlexNodeLayout: Sendable {
     /// Whether the flex base size came from the item's content or its main
     /// size property, either of which is at least its automatic minimum.
     var basisAtLeastMinimum = false
+    /// Whether the flex base size is the item's max-content size.
+    var basisIsContent = false
     /// CSS Flexbox §4.5: the automatic minimum main size, NaN when the
     /// item's min main size is not `auto` or cannot matter.
     var automaticMinimum = Double.nan

@@ -147,6 +147,17 @@ import Testing
         #expect(r.byId["abs"] == frame(40, 45, 20, 10))
     }
 
+    /// §9.9.1: a content-sized row is as wide as its items' max-content
+    /// contributions, even when their flex basis is zero; they then grow
+    /// back to it ("hello world" in Ahem 10 is 110 wide).
+    @Test func contentSizedRowUsesMaxContentContributions() {
+        var text = Element(.text(TextContent(text: "hello world", font: FontDescriptor(family: "Ahem", size: 10), lineHeight: 10)), id: "text")
+        text.style.flex = 1
+        let r = flexFrames(flexNode("root", { $0.flexDirection = .row; $0.positionType = .absolute }, [text]))
+        #expect(r.size.width == 110)
+        #expect(r.byId["text"] == frame(0, 0, 110, 10))
+    }
+
     /// Relative offsets shift an item after layout; `right` loses to `left`.
     @Test func relativeOffsets() {
         let r = flexFrames(row(100, { _ in }, [
