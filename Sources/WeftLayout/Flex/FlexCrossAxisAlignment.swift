@@ -85,7 +85,12 @@ extension FlexLayoutPass {
         let cross = k.crossAxis, main = k.mainAxis
         let ownerWidth = k.inner.width
         let wrapReverse = container.flexWrap == .wrapReverse
-        let crossStartPB = k.pb[cross.startEdge]
+        // Items are placed as for `wrap` and mirrored afterwards, so with
+        // wrap-reverse the cross-start side (§5.2: the far side) is measured
+        // here as if it were the near one: its padding, border and margins.
+        let startEdge = wrapReverse ? cross.endEdge : cross.startEdge
+        let endEdge = wrapReverse ? cross.startEdge : cross.endEdge
+        let crossStartPB = k.pb[startEdge]
         forEachItem(n, line) { pass, c in
             let style = pass.tree.nodes[c].style
             var align = pass.flexRelative(
@@ -93,10 +98,10 @@ extension FlexLayoutPass {
             // Baselines are horizontal: in a column container they fall back
             // to flex-start (CSS Align §9.3).
             if align == .baseline, !main.isRow { align = .flexStart }
-            let startAuto = style.margin[cross.startEdge].isAuto
-            let endAuto = style.margin[cross.endEdge].isAuto
-            let marginStart = pass.margin(c, cross.startEdge, ownerWidth)
-            let marginEnd = pass.margin(c, cross.endEdge, ownerWidth)
+            let startAuto = style.margin[startEdge].isAuto
+            let endAuto = style.margin[endEdge].isAuto
+            let marginStart = pass.margin(c, startEdge, ownerWidth)
+            let marginEnd = pass.margin(c, endEdge, ownerWidth)
 
             if align == .stretch, !startAuto, !endAuto, !style.size(cross).isIntrinsicKeyword,
                 pass.definiteSize(c, cross, k.inner.along(cross), ownerWidth).isNaN
@@ -118,7 +123,17 @@ extension FlexLayoutPass {
                 switch align {
                 case .flexEnd: pos += free
                 case .center: pos += free / 2
-                case .baseline: pos = line.maxAscent - pass.baseline(c)
+                case .baseline:
+                    // §8.3: baselines line up and the item reaching furthest
+                    // from its baseline to the cross-start edge sits flush
+                    // with it; with wrap-reverse that edge is the bottom.
+                    let ascent = pass.baseline(c) + pass.margin(c, .top, ownerWidth)
+                    if wrapReverse {
+                        let descent = pass.measuredWithMargins(c, .column, ownerWidth) - ascent
+                        pos = line.maxDescent - descent + marginStart
+                    } else {
+                        pos = line.maxAscent - ascent + marginStart
+                    }
                 default: break
                 }
             }

@@ -158,6 +158,15 @@ import Testing
         #expect(r.byId["text"] == frame(0, 0, 110, 10))
     }
 
+    /// wrap-reverse makes the bottom the cross-start side: an item's bottom
+    /// margin edge sits on the content box's bottom edge.
+    @Test func wrapReverseUsesTheFarSidesPaddingAndMargin() {
+        let r = flexFrames(row(100, { $0.flexWrap = .wrapReverse; $0.padding = Edges(top: .points(10)); $0.alignItems = .flexStart }, [
+            flexNode("a") { $0.width = .points(10); $0.height = .points(10); $0.margin = Edges(bottom: .points(5)) }
+        ]))
+        #expect(r.byId["a"] == frame(0, 85, 10, 10))
+    }
+
     /// Relative offsets shift an item after layout; `right` loses to `left`.
     @Test func relativeOffsets() {
         let r = flexFrames(row(100, { _ in }, [
