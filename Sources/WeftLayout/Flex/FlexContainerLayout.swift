@@ -81,6 +81,7 @@ extension FlexLayoutPass {
         var start = 0
         var lineIndex = 0
         var totalCross = 0.0
+        var widestLine = 0.0
         var maxMain = 0.0
         repeat {
             var line = collectLine(
@@ -103,6 +104,7 @@ extension FlexLayoutPass {
             layoutItemsAtMainSize(n, line: line, k)
             justifyLine(n, line: &line, freeSpace: free, mainMode: mainMode, k)
             totalCross += line.crossSize + (lineIndex > 0 ? crossGap : 0)
+            widestLine = Swift.max(widestLine, line.crossSize)
             maxMain = Swift.max(maxMain, line.mainSize)
             lines.append(line)
             start = line.end
@@ -120,11 +122,15 @@ extension FlexLayoutPass {
             let fitted = Swift.min(availableMain + pbMain, clampToMinMax(n, main, maxMain, ownerMain, ownerWidth))
             size.set(Swift.max(fitted, pbMain), along: main)
         }
+        // A content-sized width of a wrapping column is its widest item's, as
+        // in browsers (their intrinsic inline size of a column flexbox is
+        // the largest contribution of its items; extra columns overflow).
+        let contentCross = !isRow && wraps ? widestLine : totalCross
         if crossMode == .undefined || (crossMode == .atMost && style.overflow != .scroll) {
-            size.set(bound(n, cross, totalCross + pbCross, ownerCross, ownerWidth), along: cross)
+            size.set(bound(n, cross, contentCross + pbCross, ownerCross, ownerWidth), along: cross)
         } else if crossMode == .atMost {
             let fitted = Swift.min(
-                availableCross + pbCross, clampToMinMax(n, cross, totalCross + pbCross, ownerCross, ownerWidth))
+                availableCross + pbCross, clampToMinMax(n, cross, contentCross + pbCross, ownerCross, ownerWidth))
             size.set(Swift.max(fitted, pbCross), along: cross)
         }
         tree.nodes[n].layout.measured = size

@@ -167,6 +167,17 @@ import Testing
         #expect(r.byId["a"] == frame(0, 85, 10, 10))
     }
 
+    /// A content-sized wrapping column is as wide as its widest item; its
+    /// second column overflows (what browsers do).
+    @Test func wrappingColumnWidthIsItsWidestItem() {
+        let r = flexFrames(flexNode("root", { $0.flexWrap = .wrap; $0.height = .points(50); $0.positionType = .absolute }, [
+            flexNode("a") { $0.width = .points(30); $0.height = .points(30) },
+            flexNode("b") { $0.width = .points(30); $0.height = .points(30) },
+        ]))
+        #expect(r.size.width == 30)
+        #expect(r.byId["b"] == frame(30, 0, 30, 30))
+    }
+
     /// Relative offsets shift an item after layout; `right` loses to `left`.
     @Test func relativeOffsets() {
         let r = flexFrames(row(100, { _ in }, [
