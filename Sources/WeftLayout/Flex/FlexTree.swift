@@ -67,20 +67,22 @@ struct FlexTree: Sendable {
     /// element's node index is its pre-order position (the output walk relies
     /// on that).
     init(root: Element, direction: LayoutDirection) {
-        let count = FlexTree.countNodes(root)
-        nodes.reserveCapacity(count)
-        flow.reserveCapacity(count)
-        _ = add(root, inherited: direction)
+        // Elements are about 1 KB: the walk goes through pointers so that
+        // no element is copied on the way.
+        withUnsafePointer(to: root) { root in
+            let count = FlexTree.countNodes(root)
+            nodes.reserveCapacity(count)
+            flow.reserveCapacity(count)
+            _ = add(root, inherited: direction)
+        }
     }
 
     /// The number of nodes `element` becomes: non-flex elements are leaves.
-    static func countNodes(_ element: Element) -> Int {
-        // Pattern matching reads the case without copying the kind's payload.
-        guard case .flex = element.kind else { return 1 }
-        // Borrow the children in place: copying an Element retains its payload.
-        return element.children.withUnsafeBufferPointer { children in
+    static func countNodes(_ element: UnsafePointer<Element>) -> Int {
+        guard case .flex = element.pointee.kind else { return 1 }
+        return element.pointee.children.withUnsafeBufferPointer { children in
             var count = 1
-            for i in children.indices { count += countNodes(children[i]) }
+            for i in children.indices { count += countNodes(children.baseAddress! + i) }
             return count
         }
     }
@@ -89,33 +91,35 @@ struct FlexTree: Sendable {
         Int(flow[Int(nodes[node].flowStart) + i])
     }
 
-    private mutating func add(_ element: Element, inherited: LayoutDirection) -> Int {
+    private mutating func add(_ element: UnsafePointer<Element>, inherited: LayoutDirection) -> Int {
         let direction: LayoutDirection
-        switch element.style.direction {
+        switch element.pointee.style.direction {
         case .inherit: direction = inherited
         case .ltr: direction = .ltr
         case .rtl: direction = .rtl
         }
         let index = nodes.count
         var isFlex = false
-        if case .flex = element.kind { isFlex = true }
+        if case .flex = element.pointee.kind { isFlex = true }
         var leafIndex: Int32 = -1
         if !isFlex {
             leafIndex = Int32(leaves.count)
-            leaves.append(element)
+            leaves.append(element.pointee)
             leafOutputs.append(nil)
         }
-        nodes.append(FlexNode(style: FlexStyle(element.style, direction: direction), leafIndex: leafIndex, flowStart: 0, flowCount: 0))
+        nodes.append(
+            FlexNode(style: FlexStyle(element.pointee.style, direction: direction), leafIndex: leafIndex, flowStart: 0, flowCount: 0))
         guard isFlex else { return index }
 
         let mark = pending.count
-        element.children.withUnsafeBufferPointer { children in
+        let childCount = element.pointee.children.withUnsafeBufferPointer { children in
             for i in children.indices {
-                let childIndex = add(children[i], inherited: direction)
+                let childIndex = add(children.baseAddress! + i, inherited: direction)
                 pending.append(Int32(childIndex))
             }
+            return children.count
         }
-        nodes[index].childCount = Int32(element.children.count)
+        nodes[index].childCount = Int32(childCount)
         nodes[index].subtreeSize = Int32(nodes.count - index)
         // Replace `contents` children by their flow children and drop `none`.
         let start = flow.count
