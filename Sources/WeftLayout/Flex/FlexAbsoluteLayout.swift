@@ -12,7 +12,7 @@ extension FlexLayoutPass {
             let style = tree.nodes[c].style
             if style.isAbsolute {
                 layoutAbsolute(c, containingBlock: cb, parent: parent, offset: offset)
-            } else if style.positionType == .static, !tree.nodes[c].isLeaf {
+            } else if style.positionType == .static, !(tree.nodes[c].leafIndex >= 0) {
                 let p = tree.nodes[c].layout.position
                 layoutAbsoluteDescendants(
                     containingBlock: cb, parent: c, offset: Point(x: offset.x + p.left, y: offset.y + p.top))

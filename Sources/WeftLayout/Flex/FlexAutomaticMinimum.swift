@@ -11,7 +11,7 @@ extension FlexLayoutPass {
         tree.nodes[c].layout.automaticMinimum = .nan
         // Only content can hold an item up: an empty container is already
         // kept at its padding and border.
-        guard tree.nodes[c].isLeaf || tree.nodes[c].flowCount > 0 || tree.nodes[c].style.aspectRatio.isDefined,
+        guard (tree.nodes[c].leafIndex >= 0) || tree.nodes[c].flowCount > 0 || tree.nodes[c].style.aspectRatio.isDefined,
             tree.nodes[c].style.overflow == .visible,
             (mainAxis.isRow ? tree.nodes[c].style.minWidth : tree.nodes[c].style.minHeight).isAuto
         else { return }
@@ -90,7 +90,7 @@ extension FlexLayoutPass {
 
     private mutating func computeMinContentWidth(_ n: Int, ownerWidth: Double) -> Double {
         let pb = paddingAndBorderSum(n, .row, ownerWidth)
-        if tree.nodes[n].isLeaf {
+        if (tree.nodes[n].leafIndex >= 0) {
             return minContentWidthOfLeaf(n) + pb
         }
         let style = tree.nodes[n].style
@@ -99,7 +99,7 @@ extension FlexLayoutPass {
         var items = 0
         for i in 0..<Int(tree.nodes[n].flowCount) {
             let c = tree[flowChildOf: n, at: i]
-            if tree.nodes[c].style.isAbsolute { continue }
+            if (tree.nodes[c].style.positionType == .absolute) { continue }
             // A percentage of the indefinite width being computed is `auto`.
             var w = definiteSize(c, .row, .nan, .nan)
             if w.isNaN { w = minContentWidth(c, ownerWidth: .nan) }

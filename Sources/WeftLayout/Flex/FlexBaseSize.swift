@@ -10,7 +10,7 @@ extension FlexLayoutPass {
         let count = Int(tree.nodes[n].flowCount)
         for i in 0..<count {
             let c = tree[flowChildOf: n, at: i]
-            if tree.nodes[c].style.isAbsolute { continue }
+            if (tree.nodes[c].style.positionType == .absolute) { continue }
             computeFlexBaseSize(
                 c, container: n, mainAxis: mainAxis, available: inner, reference: reference, widthMode: widthMode,
                 heightMode: heightMode)
@@ -143,7 +143,7 @@ extension FlexLayoutPass {
             // own min/max main size.
             unclampedMainNode = c
             unclampedMainIsRow = isRow
-            if tree.nodes[c].isLeaf {
+            if (tree.nodes[c].leafIndex >= 0) {
                 measureLeaf(c, available: available, widthMode: childWidthMode, heightMode: childHeightMode, owner: reference)
             } else {
                 layoutContainer(

@@ -46,7 +46,7 @@ extension FlexLayoutPass {
             let size = tree.nodes[n].layout.measured.along(cross)
             for i in 0..<Int(tree.nodes[n].flowCount) {
                 let c = tree[flowChildOf: n, at: i]
-                if tree.nodes[c].style.isAbsolute { continue }
+                if (tree.nodes[c].style.positionType == .absolute) { continue }
                 let p = tree.nodes[c].layout.position[cross.startEdge]
                 tree.nodes[c].layout.position[cross.startEdge] = size - p - measured(c, cross)
             }

@@ -54,7 +54,7 @@ extension FlexLayoutPass {
     func output(_ n: Int) -> LayoutNode {
         let layout = tree.nodes[n].layout
         let frame = Frame(origin: Point(x: layout.position.left, y: layout.position.top), size: layout.size)
-        if tree.nodes[n].isLeaf {
+        if (tree.nodes[n].leafIndex >= 0) {
             return leafOutput(n, frame: frame)
         }
         let count = Int(tree.nodes[n].childCount)

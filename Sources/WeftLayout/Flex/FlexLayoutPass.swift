@@ -28,9 +28,10 @@ struct FlexLayoutPass {
     ) {
         let margins = Size(width: marginSum(n, .row, owner.width), height: marginSum(n, .column, owner.width))
         if performLayout {
-            if let e = tree.nodes[n].cache.layout, e.answers(available, widthMode, heightMode, margins: margins) {
-                tree.nodes[n].layout.measured = e.result
-                tree.nodes[n].layout.size = e.result
+            if tree.nodes[n].cache.layout?.answers(available, widthMode, heightMode, margins: margins) == true {
+                let result = tree.nodes[n].cache.layout!.result
+                tree.nodes[n].layout.measured = result
+                tree.nodes[n].layout.size = result
                 return
             }
         } else if let result = tree.nodes[n].cache.measurement(available, widthMode, heightMode, margins: margins) {
@@ -38,7 +39,7 @@ struct FlexLayoutPass {
             return
         }
 
-        if tree.nodes[n].isLeaf {
+        if (tree.nodes[n].leafIndex >= 0) {
             measureLeaf(n, available: available, widthMode: widthMode, heightMode: heightMode, owner: owner)
         } else {
             layoutContainer(

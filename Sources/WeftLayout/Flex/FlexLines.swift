@@ -35,7 +35,7 @@ extension FlexLayoutPass {
         var i = start
         while i < count {
             let c = tree[flowChildOf: n, at: i]
-            if tree.nodes[c].style.isAbsolute {
+            if (tree.nodes[c].style.positionType == .absolute) {
                 i += 1
                 continue
             }

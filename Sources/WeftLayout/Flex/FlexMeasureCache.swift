@@ -56,7 +56,9 @@ struct FlexMeasureCache: Sendable {
     private var slots: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
     private var next = 0
 
-    func measurement(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode, margins: Size) -> Size? {
+    /// `mutating` only so that a call through `nodes[n].cache` works in
+    /// place instead of copying the cache out of the array first.
+    mutating func measurement(_ available: Size, _ widthMode: SizingMode, _ heightMode: SizingMode, margins: Size) -> Size? {
         if let e = layout, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         if let e = slots.0, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         if let e = slots.1, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }

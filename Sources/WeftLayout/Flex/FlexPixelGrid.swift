@@ -30,7 +30,7 @@ extension FlexLayoutPass {
     mutating func roundToPixelGrid(_ n: Int, absolute: Point, scale: Double) {
         let position = tree.nodes[n].layout.position
         let size = tree.nodes[n].layout.size
-        let isText = tree.nodes[n].isLeaf
+        let isText = (tree.nodes[n].leafIndex >= 0)
         let absLeft = absolute.x + position.left
         let absTop = absolute.y + position.top
         func dimension(_ start: Double, _ length: Double) -> Double {

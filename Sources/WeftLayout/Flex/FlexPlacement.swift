@@ -7,7 +7,7 @@ extension FlexLayoutPass {
         let main = k.mainAxis, cross = k.crossAxis
         for i in 0..<Int(tree.nodes[n].flowCount) {
             let c = tree[flowChildOf: n, at: i]
-            if tree.nodes[c].style.isAbsolute { continue }
+            if (tree.nodes[c].style.positionType == .absolute) { continue }
             // A reversed axis measured its offsets from the right or bottom.
             convertFromEnd(c, main, size)
             convertFromEnd(c, cross, size)

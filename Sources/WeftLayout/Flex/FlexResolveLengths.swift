@@ -128,7 +128,7 @@ extension FlexLayoutPass {
     mutating func forEachItem(_ n: Int, _ line: FlexLine, _ body: (inout FlexLayoutPass, Int) -> Void) {
         for i in line.start..<line.end {
             let c = tree[flowChildOf: n, at: i]
-            if tree.nodes[c].style.isAbsolute { continue }
+            if (tree.nodes[c].style.positionType == .absolute) { continue }
             body(&self, c)
         }
     }

@@ -21,8 +21,10 @@ extension FlexLayoutPass {
 
     @inline(__always)
     func paddingAndBorder(_ n: Int, _ edge: PhysicalEdge, _ ownerWidth: Double) -> Double {
-        let s = tree.nodes[n].style
-        return Swift.max(0, s.padding[edge].resolved(against: ownerWidth).orZero) + s.border[edge]
+        // Stored-property paths only: calling a method on `nodes[n].style`
+        // would copy the whole style out of the array first.
+        Swift.max(0, tree.nodes[n].style.padding[edge].resolved(against: ownerWidth).orZero)
+            + tree.nodes[n].style.border[edge]
     }
 
     @inline(__always)
@@ -43,9 +45,10 @@ extension FlexLayoutPass {
     /// points, or a percentage of a definite reference), else NaN. Equal min
     /// and max fix the size as well.
     func definiteSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
-        let s = tree.nodes[n].style
-        let minD = s.minSize(axis), maxD = s.maxSize(axis)
-        var d = s.size(axis)
+        let row = axis.isRow
+        let minD = row ? tree.nodes[n].style.minWidth : tree.nodes[n].style.minHeight
+        let maxD = row ? tree.nodes[n].style.maxWidth : tree.nodes[n].style.maxHeight
+        var d = row ? tree.nodes[n].style.width : tree.nodes[n].style.height
         if case .points = maxD, maxD == minD { d = maxD }
         let v = d.resolved(against: reference)
         guard v.isDefined, v >= 0 else { return .nan }
@@ -54,12 +57,12 @@ extension FlexLayoutPass {
 
     /// Resolved min-width/min-height as a border-box size, NaN when none.
     func minSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
-        let v = tree.nodes[n].style.minSize(axis).resolved(against: reference)
+        let v = (axis.isRow ? tree.nodes[n].style.minWidth : tree.nodes[n].style.minHeight).resolved(against: reference)
         return v.isDefined && v >= 0 ? borderBox(n, v, axis, ownerWidth) : .nan
     }
 
     func maxSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
-        let v = tree.nodes[n].style.maxSize(axis).resolved(against: reference)
+        let v = (axis.isRow ? tree.nodes[n].style.maxWidth : tree.nodes[n].style.maxHeight).resolved(against: reference)
         return v.isDefined && v >= 0 ? borderBox(n, v, axis, ownerWidth) : .nan
     }
 
