@@ -39,7 +39,6 @@ extension FlexLayoutPass {
                 i += 1
                 continue
             }
-            let style = tree.nodes[c].style
             let outer =
                 boundItem(c, mainAxis, tree.nodes[c].layout.flexBasis, reference.along(mainAxis), reference.width)
                 + marginSum(c, mainAxis, reference.width)
@@ -47,12 +46,12 @@ extension FlexLayoutPass {
             if wraps, line.itemCount > 0, line.sizeConsumed + outer + gap > availableMain {
                 break
             }
-            if style.margin[mainAxis.startEdge].isAuto { line.autoMarginCount += 1 }
-            if style.margin[mainAxis.endEdge].isAuto { line.autoMarginCount += 1 }
+            if tree.nodes[c].style.margin[mainAxis.startEdge].isAuto { line.autoMarginCount += 1 }
+            if tree.nodes[c].style.margin[mainAxis.endEdge].isAuto { line.autoMarginCount += 1 }
             tree.nodes[c].layout.lineIndex = lineIndex
             line.sizeConsumed += outer + gap
-            line.totalGrow += style.flexGrow
-            line.totalScaledShrink += style.flexShrink * tree.nodes[c].layout.flexBasis
+            line.totalGrow += tree.nodes[c].style.flexGrow
+            line.totalScaledShrink += tree.nodes[c].style.flexShrink * tree.nodes[c].layout.flexBasis
             line.itemCount += 1
             i += 1
         }

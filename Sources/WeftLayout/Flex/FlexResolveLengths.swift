@@ -41,8 +41,7 @@ extension FlexLayoutPass {
         forEachItem(n, line) { pass, c in
             let basis = pass.tree.nodes[c].layout.flexBasis
             let hypothetical = pass.boundItem(c, main, basis, k.inner.along(main), ownerWidth)
-            let style = pass.tree.nodes[c].style
-            let factor = growing ? style.flexGrow : style.flexShrink
+            let factor = growing ? pass.tree.nodes[c].style.flexGrow : pass.tree.nodes[c].style.flexShrink
             var frozen = factor == 0 || k.availableMain.isNaN
             if growing ? basis > hypothetical : basis < hypothetical { frozen = true }
             pass.tree.nodes[c].layout.targetMain = hypothetical
@@ -64,9 +63,9 @@ extension FlexLayoutPass {
                 let l = pass.tree.nodes[c].layout
                 free -= (l.frozen ? l.targetMain : l.flexBasis) + pass.marginSum(c, main, ownerWidth)
                 if !l.frozen {
-                    let style = pass.tree.nodes[c].style
-                    factorSum += growing ? style.flexGrow : style.flexShrink
-                    scaledShrinkSum += style.flexShrink * pass.innerFlexBase(c, main, ownerWidth)
+                    let shrink = pass.tree.nodes[c].style.flexShrink
+                    factorSum += growing ? pass.tree.nodes[c].style.flexGrow : shrink
+                    scaledShrinkSum += shrink * pass.innerFlexBase(c, main, ownerWidth)
                 }
             }
             // §9.7.4.b: flex factors summing below 1 take only that share.
@@ -79,14 +78,14 @@ extension FlexLayoutPass {
             var totalViolation = 0.0
             forEachItem(n, line) { pass, c in
                 guard !pass.tree.nodes[c].layout.frozen else { return }
-                let style = pass.tree.nodes[c].style
+                let grow = pass.tree.nodes[c].style.flexGrow, shrink = pass.tree.nodes[c].style.flexShrink
                 let basis = pass.tree.nodes[c].layout.flexBasis
                 var target = basis
                 if free != 0 {
                     if growing {
-                        if factorSum > 0 { target = basis + free * style.flexGrow / factorSum }
+                        if factorSum > 0 { target = basis + free * grow / factorSum }
                     } else if scaledShrinkSum > 0 {
-                        let scaled = style.flexShrink * pass.innerFlexBase(c, main, ownerWidth)
+                        let scaled = shrink * pass.innerFlexBase(c, main, ownerWidth)
                         target = basis + free * scaled / scaledShrinkSum
                     }
                 }
