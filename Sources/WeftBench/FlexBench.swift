@@ -6,13 +6,12 @@ import WeftLayout
 /// Prints nanoseconds per element and cells per second, median of the runs.
 ///
 ///     swift run -c release --scratch-path .build-flex WeftBench [cells] [runs] [pointScale]
-@main
 enum FlexBench {
-    static func main() {
-        let args = CommandLine.arguments
-        let cells = args.count > 1 ? Int(args[1]) ?? 1000 : 1000
-        let runs = args.count > 2 ? Int(args[2]) ?? 15 : 15
-        let scale = args.count > 3 ? Double(args[3]) ?? 1 : 1
+    /// `arguments`: cells (1000), runs (15), point scale (1).
+    static func run(arguments args: [String]) {
+        let cells = args.count > 0 ? Int(args[0]) ?? 1000 : 1000
+        let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15
+        let scale = args.count > 2 ? Double(args[2]) ?? 1 : 1
         let root = feed(cells: cells)
         let nodes = count(root)
         let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
