@@ -50,8 +50,6 @@ extension PhysicalEdges where Value == Double {
     func sum(along axis: FlexDirection) -> Double {
         axis.isRow ? horizontal : vertical
     }
-    func leading(_ axis: FlexDirection) -> Double { self[axis.startEdge] }
-    func trailing(_ axis: FlexDirection) -> Double { self[axis.endEdge] }
 }
 
 /// Yoga's three sizing modes, named after the CSS available-space kinds they

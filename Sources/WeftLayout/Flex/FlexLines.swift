@@ -10,7 +10,6 @@ struct FlexLine: Sendable {
     var sizeConsumed = 0.0
     var totalGrow = 0.0
     var totalScaledShrink = 0.0
-    var remainingFreeSpace = 0.0
     /// The line's main size including the container's padding and border.
     var mainSize = 0.0
     var crossSize = 0.0

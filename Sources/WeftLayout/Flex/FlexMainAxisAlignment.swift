@@ -20,7 +20,6 @@ extension FlexLayoutPass {
                 free = 0
             }
         }
-        line.remainingFreeSpace = free
 
         var leading = 0.0
         var between = 0.0

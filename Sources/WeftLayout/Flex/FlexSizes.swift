@@ -15,11 +15,6 @@ extension FlexLayoutPass {
     }
 
     @inline(__always)
-    func isAutoMargin(_ n: Int, _ edge: PhysicalEdge) -> Bool {
-        tree.nodes[n].style.margin[edge].isAuto
-    }
-
-    @inline(__always)
     func paddingAndBorder(_ n: Int, _ edge: PhysicalEdge, _ ownerWidth: Double) -> Double {
         // Stored-property paths only: calling a method on `nodes[n].style`
         // would copy the whole style out of the array first.
