@@ -5,7 +5,7 @@ import WeftLayout
 /// `feed.py --cells 1000 --form flex --node` writes), laid out on one thread.
 /// Prints nanoseconds per element and cells per second, median of the runs.
 ///
-///     swift run -c release --scratch-path .build-flex WeftBench [cells] [runs] [pointScale]
+///     swift run -c release --scratch-path .build-flex WeftBench flex [cells] [runs] [pointScale]
 enum FlexBench {
     /// `arguments`: cells (1000), runs (15), point scale (1).
     static func run(arguments args: [String]) {

@@ -1,3 +1,21 @@
-// The flex benchmark on its own; another benchmark entry point can call
-// `FlexBench.run(arguments:)` instead.
-FlexBench.run(arguments: Array(CommandLine.arguments.dropFirst()))
+import Foundation
+
+/// Benchmarks that print figures (never assertions).
+///
+/// glibc returns a freed tree's memory to the kernel and every run then
+/// page-faults fresh pages; a long-running server's heap stays warm. To
+/// measure that case: MALLOC_TRIM_THRESHOLD_=1000000000 MALLOC_MMAP_THRESHOLD_=1000000000
+///
+///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
+///     WeftBench flex [cells] [runs] [pointScale]
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case "json":
+    JSONBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
+case "flex":
+    FlexBench.run(arguments: Array(arguments.dropFirst()))
+default:
+    print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
+    print("       WeftBench flex [cells] [runs] [pointScale]")
+    exit(2)
+}

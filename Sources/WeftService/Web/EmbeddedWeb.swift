@@ -310,7 +310,891 @@ function textStyle(e) {
 
     /// `openapi.yaml`
     public static let openAPI = #"""
+openapi: 3.1.0
+info:
+  title: Weft
+  version: "1"
+  summary: Texture's (AsyncDisplayKit's) layout engine as an HTTP service.
+  description: |
+    Clients POST JSON trees of layout elements (Texture layout specs, CSS-flexbox
+    `flex` elements, text, boxes, images) or whole containers of cells, and get
+    frames back. Numbers are points. `null` or an absent key means unbounded wherever
+    a size can be infinite.
 
+    Every error is an RFC 9457 `application/problem+json` body whose `type` is one of
+    the URIs under `https://weft.dev/problems/` listed in the `Problem` schema, with a
+    JSON Pointer `path` to the offending value (`line` and `column` instead for
+    malformed JSON). Unknown keys are a 422 error except keys starting with `x-`,
+    which are ignored and reserved for clients.
+
+    Request limits: JSON nesting of at most 512 levels (400 `nesting-too-deep`),
+    elements nested at most 256 deep and at most 200,000 elements per request
+    (422 `limit-exceeded`); the body size limit is the server's (413).
+  license:
+    name: Apache-2.0
+    identifier: Apache-2.0
+servers:
+  - url: http://127.0.0.1:8080
+tags:
+  - name: layout
+  - name: operations
+paths:
+  /v1/layout/node:
+    post:
+      tags: [layout]
+      operationId: layoutNode
+      summary: Lay out one element tree in a size range (Texture's layoutThatFits:).
+      parameters:
+        - name: flatten
+          in: query
+          required: false
+          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates."
+          schema:
+            type: string
+            enum: ["0", "1"]
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/NodeRequest"}
+            example:
+              sizeRange: {min: {width: 375, height: 0}, max: {width: 375, height: null}}
+              direction: ltr
+              pointScale: 0
+              root:
+                type: stack
+                direction: horizontal
+                spacing: 8
+                children:
+                  - {type: box, id: avatar, style: {preferredSize: {width: 44, height: 44}}}
+                  - {type: box, id: body, style: {flexGrow: 1, height: 60}}
+      responses:
+        "200":
+          description: The laid-out tree.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/NodeResponse"}
+        "400": {$ref: "#/components/responses/MalformedJSON"}
+        "408": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "415": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/ContractViolation"}
+        "431": {$ref: "#/components/responses/Problem"}
+        "503": {$ref: "#/components/responses/Unavailable"}
+  /v1/layout:
+    post:
+      tags: [layout]
+      operationId: layoutContainer
+      summary: Lay out a table, collection or pager of cells, with Texture's scrolling hints.
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: {$ref: "#/components/schemas/ContainerRequest"}
+            example:
+              container:
+                type: table
+                bounds: {width: 375, height: 667}
+                contentOffset: {x: 0, y: 0}
+                leadingScreensForBatching: 2
+                rangeMode: full
+              sections:
+                - id: feed
+                  items:
+                    - {id: post-1, node: {type: stack, children: []}, accessoryType: disclosureIndicator}
+                    - {id: ad-1, kind: interop, size: {width: 375, height: 120}}
+      responses:
+        "200":
+          description: Every cell placed, with the hints.
+          content:
+            application/json:
+              schema: {$ref: "#/components/schemas/ContainerResponse"}
+        "400": {$ref: "#/components/responses/MalformedJSON"}
+        "408": {$ref: "#/components/responses/Problem"}
+        "413": {$ref: "#/components/responses/Problem"}
+        "415": {$ref: "#/components/responses/Problem"}
+        "422": {$ref: "#/components/responses/ContractViolation"}
+        "431": {$ref: "#/components/responses/Problem"}
+        "503": {$ref: "#/components/responses/Unavailable"}
+  /v1/fonts:
+    get:
+      tags: [layout]
+      operationId: listFonts
+      summary: The font families text can be measured with.
+      responses:
+        "200":
+          description: The installed font families.
+          content:
+            application/json:
+              schema:
+                type: object
+                required: [families]
+                properties:
+                  families:
+                    type: array
+                    items: {type: string}
+                    examples: [["Ahem", "DejaVu Sans", "Inter", "Noto Sans"]]
+  /healthz:
+    get:
+      tags: [operations]
+      operationId: health
+      summary: Liveness; 200 while the process serves requests.
+      responses:
+        "200":
+          description: Alive.
+          content:
+            text/plain:
+              schema: {type: string}
+  /readyz:
+    get:
+      tags: [operations]
+      operationId: ready
+      summary: Readiness; 503 while starting, overloaded or draining.
+      responses:
+        "200":
+          description: Ready to take traffic.
+          content:
+            text/plain:
+              schema: {type: string}
+        "503": {$ref: "#/components/responses/Unavailable"}
+  /metrics:
+    get:
+      tags: [operations]
+      operationId: metrics
+      summary: Prometheus metrics in the text exposition format.
+      responses:
+        "200":
+          description: The metrics.
+          content:
+            text/plain:
+              schema: {type: string}
+  /openapi.yaml:
+    get:
+      tags: [operations]
+      operationId: openAPI
+      summary: This document.
+      responses:
+        "200":
+          description: The OpenAPI document.
+          content:
+            application/yaml:
+              schema: {type: string}
+components:
+  responses:
+    Problem:
+      description: An RFC 9457 problem.
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+    MalformedJSON:
+      description: The body is not JSON (RFC 8259), or is nested deeper than 512 levels.
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+          example:
+            type: https://weft.dev/problems/malformed-json
+            title: Malformed JSON
+            status: 400
+            detail: "expected ',' or '}' in an object"
+            line: 3
+            column: 12
+    ContractViolation:
+      description: Well-formed JSON that breaks the contract.
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+          example:
+            type: https://weft.dev/problems/invalid-value
+            title: Invalid value
+            status: 422
+            detail: "must not be negative, got -1.0"
+            path: /root/children/1/style/width
+    Unavailable:
+      description: Overloaded, starting or draining; retry later.
+      headers:
+        Retry-After:
+          schema: {type: integer, minimum: 0}
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+  schemas:
+    Problem:
+      type: object
+      description: RFC 9457 problem details.
+      required: [type, title, status]
+      properties:
+        type:
+          type: string
+          format: uri
+          enum:
+            - https://weft.dev/problems/malformed-json
+            - https://weft.dev/problems/nesting-too-deep
+            - https://weft.dev/problems/invalid-type
+            - https://weft.dev/problems/invalid-value
+            - https://weft.dev/problems/unknown-token
+            - https://weft.dev/problems/unknown-key
+            - https://weft.dev/problems/missing-field
+            - https://weft.dev/problems/unknown-element-type
+            - https://weft.dev/problems/duplicate-id
+            - https://weft.dev/problems/limit-exceeded
+            - https://weft.dev/problems/not-found
+            - https://weft.dev/problems/method-not-allowed
+            - https://weft.dev/problems/request-timeout
+            - https://weft.dev/problems/payload-too-large
+            - https://weft.dev/problems/unsupported-media-type
+            - https://weft.dev/problems/headers-too-large
+            - https://weft.dev/problems/unavailable
+            - https://weft.dev/problems/internal-error
+        title: {type: string}
+        status: {type: integer, minimum: 400, maximum: 599}
+        detail: {type: string}
+        path:
+          type: string
+          description: RFC 6901 JSON Pointer to the offending value (422).
+        line: {type: integer, minimum: 1, description: 400 only.}
+        column: {type: integer, minimum: 1, description: "400 only; counts Unicode scalars."}
+    Length:
+      type: number
+      minimum: 0
+    Size:
+      type: object
+      description: A size; a `null` or absent axis is unbounded (or 0 for a minimum).
+      properties:
+        width: {type: [number, "null"], minimum: 0}
+        height: {type: [number, "null"], minimum: 0}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Point:
+      type: object
+      properties:
+        x: {type: number}
+        y: {type: number}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Frame:
+      type: object
+      required: [x, y, width, height]
+      properties:
+        x: {type: number}
+        y: {type: number}
+        width: {type: number}
+        height: {type: number}
+      additionalProperties: false
+    SizeRange:
+      type: [object, "null"]
+      description: Missing `min` is 0x0, missing `max` unbounded; min > max on an axis is a 422.
+      properties:
+        min: {$ref: "#/components/schemas/Size"}
+        max: {$ref: "#/components/schemas/Size"}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Percent:
+      type: string
+      pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
+    Dimension:
+      description: Points, a fraction of the parent's size ("50%"), or "auto".
+      oneOf:
+        - {type: number}
+        - {$ref: "#/components/schemas/Percent"}
+        - {const: auto}
+    SizeDimension:
+      description: |
+        A size key's Dimension, never negative. `max-content`, `fit-content` and
+        `stretch` are accepted on `flex` elements and on the children of a `flex`.
+      oneOf:
+        - {type: number, minimum: 0}
+        - {$ref: "#/components/schemas/Percent"}
+        - {type: string, enum: [auto, max-content, fit-content, stretch]}
+    Edges:
+      description: |
+        One Dimension for every edge, or an object of edges. A specific edge beats
+        `horizontal`/`vertical`, which beat `all`; `start`/`end` resolve by direction.
+      oneOf:
+        - {$ref: "#/components/schemas/Dimension"}
+        - type: object
+          properties:
+            left: {$ref: "#/components/schemas/Dimension"}
+            top: {$ref: "#/components/schemas/Dimension"}
+            right: {$ref: "#/components/schemas/Dimension"}
+            bottom: {$ref: "#/components/schemas/Dimension"}
+            start: {$ref: "#/components/schemas/Dimension"}
+            end: {$ref: "#/components/schemas/Dimension"}
+            horizontal: {$ref: "#/components/schemas/Dimension"}
+            vertical: {$ref: "#/components/schemas/Dimension"}
+            all: {$ref: "#/components/schemas/Dimension"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+    Style:
+      type: object
+      description: |
+        Texture's ASLayoutElementStyle and Yoga's style in one object. A property that
+        means nothing for the element's parent is ignored; an invalid value is still a 422.
+        `padding` takes points or "N%" (>= 0), `border` points (>= 0), `margin` and
+        `position` any Dimension (negative allowed).
+      properties:
+        width: {$ref: "#/components/schemas/SizeDimension"}
+        height: {$ref: "#/components/schemas/SizeDimension"}
+        minWidth: {$ref: "#/components/schemas/SizeDimension"}
+        maxWidth: {$ref: "#/components/schemas/SizeDimension"}
+        minHeight: {$ref: "#/components/schemas/SizeDimension"}
+        maxHeight: {$ref: "#/components/schemas/SizeDimension"}
+        preferredSize:
+          $ref: "#/components/schemas/Size"
+          description: Sets width and height (a null axis leaves it alone).
+        spacingBefore: {type: number}
+        spacingAfter: {type: number}
+        flexGrow: {type: number, minimum: 0}
+        flexShrink: {type: number, minimum: 0}
+        flexBasis: {$ref: "#/components/schemas/SizeDimension"}
+        alignSelf:
+          type: string
+          description: |
+            In the parent's vocabulary. Texture parents: auto, start, end, center, stretch
+            (also flex-start, flex-end). Flex parents (and a root): auto, flex-start,
+            flex-end, center, stretch, baseline, start, end.
+          enum: [auto, start, end, center, stretch, flex-start, flex-end, baseline]
+        ascender: {type: number}
+        descender: {type: number}
+        layoutPosition: {$ref: "#/components/schemas/Point"}
+        direction: {type: string, enum: [inherit, ltr, rtl]}
+        flexDirection: {type: string, enum: [row, row-reverse, column, column-reverse]}
+        justifyContent:
+          type: string
+          enum: [flex-start, flex-end, center, space-between, space-around, space-evenly, start, end]
+        alignItems: {type: string, enum: [flex-start, flex-end, center, stretch, baseline, start, end]}
+        alignContent:
+          type: string
+          enum: [flex-start, flex-end, center, stretch, space-between, space-around, space-evenly, start, end]
+        flexWrap: {type: string, enum: [no-wrap, nowrap, wrap, wrap-reverse]}
+        flex: {type: number}
+        positionType: {type: string, enum: [static, relative, absolute]}
+        position: {$ref: "#/components/schemas/Edges"}
+        margin: {$ref: "#/components/schemas/Edges"}
+        padding: {$ref: "#/components/schemas/Edges"}
+        border: {$ref: "#/components/schemas/Edges"}
+        gap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
+        rowGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
+        columnGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
+        aspectRatio:
+          type: [number, "null"]
+          minimum: 0
+          description: Width / height (CSS, Yoga); 0 or null means none.
+        display: {type: string, enum: [flex, none, contents]}
+        overflow: {type: string, enum: [visible, hidden, scroll]}
+        boxSizing: {type: string, enum: [border-box, content-box]}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    ElementBase:
+      type: object
+      required: [type]
+      properties:
+        type: {type: string}
+        id:
+          type: string
+          description: Echoed in the output; unique within one node request or one cell (else 422).
+        style: {$ref: "#/components/schemas/Style"}
+      patternProperties: {"^x-": {}}
+    Element:
+      description: |
+        One layout element. Texture elements' enum tokens are accepted in lowerCamelCase
+        and in their CSS (kebab-case) spelling; a stack's start/end also as flex-start/flex-end.
+      oneOf:
+        - {$ref: "#/components/schemas/BoxElement"}
+        - {$ref: "#/components/schemas/ViewElement"}
+        - {$ref: "#/components/schemas/ImageElement"}
+        - {$ref: "#/components/schemas/TextElement"}
+        - {$ref: "#/components/schemas/StackElement"}
+        - {$ref: "#/components/schemas/InsetElement"}
+        - {$ref: "#/components/schemas/OverlayElement"}
+        - {$ref: "#/components/schemas/BackgroundElement"}
+        - {$ref: "#/components/schemas/CenterElement"}
+        - {$ref: "#/components/schemas/RatioElement"}
+        - {$ref: "#/components/schemas/RelativeElement"}
+        - {$ref: "#/components/schemas/AbsoluteElement"}
+        - {$ref: "#/components/schemas/CornerElement"}
+        - {$ref: "#/components/schemas/WrapperElement"}
+        - {$ref: "#/components/schemas/FlexElement"}
+      discriminator:
+        propertyName: type
+        mapping:
+          box: "#/components/schemas/BoxElement"
+          view: "#/components/schemas/ViewElement"
+          image: "#/components/schemas/ImageElement"
+          text: "#/components/schemas/TextElement"
+          stack: "#/components/schemas/StackElement"
+          inset: "#/components/schemas/InsetElement"
+          overlay: "#/components/schemas/OverlayElement"
+          background: "#/components/schemas/BackgroundElement"
+          center: "#/components/schemas/CenterElement"
+          ratio: "#/components/schemas/RatioElement"
+          relative: "#/components/schemas/RelativeElement"
+          absolute: "#/components/schemas/AbsoluteElement"
+          corner: "#/components/schemas/CornerElement"
+          wrapper: "#/components/schemas/WrapperElement"
+          flex: "#/components/schemas/FlexElement"
+    Children:
+      type: array
+      items: {$ref: "#/components/schemas/Element"}
+    BoxElement:
+      description: A display node with no content; its style's size clamped into its range, else the range's minimum.
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: box}
+      unevaluatedProperties: false
+    ViewElement:
+      description: A cell made from a view block; should carry style.preferredSize (else the response warns).
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: view}
+      unevaluatedProperties: false
+    ImageElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: image}
+            intrinsicSize: {$ref: "#/components/schemas/Size"}
+      unevaluatedProperties: false
+    TextElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [text]
+          properties:
+            type: {const: text}
+            text: {type: string}
+            font:
+              type: object
+              properties:
+                family: {type: string, default: sans-serif}
+                size: {type: number, minimum: 0, default: 16}
+                weight:
+                  oneOf:
+                    - {type: integer, minimum: 1, maximum: 1000}
+                    - {type: string, enum: [normal, bold]}
+                  default: 400
+                style: {type: string, enum: [normal, italic], default: normal}
+              patternProperties: {"^x-": {}}
+              additionalProperties: false
+            lineHeight:
+              type: [number, "null"]
+              minimum: 0
+              description: null or absent is the font's normal line height.
+            maxLines: {type: integer, minimum: 0, default: 0, description: 0 is unlimited.}
+            truncation: {type: string, enum: [tail, head, middle, clip], default: tail}
+            letterSpacing: {type: number, default: 0}
+      unevaluatedProperties: false
+    StackElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: stack}
+            direction:
+              type: string
+              enum: [vertical, horizontal, verticalReverse, horizontalReverse, vertical-reverse, horizontal-reverse]
+              default: horizontal
+            spacing: {type: number, default: 0}
+            justifyContent:
+              type: string
+              enum: [start, center, end, spaceBetween, spaceAround, flex-start, flex-end, space-between, space-around]
+              default: start
+            alignItems:
+              type: string
+              enum: [start, end, center, stretch, baselineFirst, baselineLast, flex-start, flex-end, baseline,
+                baseline-first, baseline-last, first baseline, last baseline]
+              default: stretch
+            flexWrap: {type: string, enum: [noWrap, wrap, no-wrap, nowrap], default: noWrap}
+            alignContent:
+              type: string
+              enum: [start, center, end, spaceBetween, spaceAround, stretch, flex-start, flex-end, space-between,
+                space-around]
+              default: start
+            lineSpacing: {type: number, default: 0}
+            horizontalAlignment: {type: string, enum: [none, left, middle, right], default: none}
+            verticalAlignment: {type: string, enum: [none, top, center, bottom], default: none}
+            children: {$ref: "#/components/schemas/Children"}
+      unevaluatedProperties: false
+    InsetElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child]
+          properties:
+            type: {const: inset}
+            insets:
+              type: object
+              description: A missing edge is 0; a null edge is infinite, as in Texture.
+              properties:
+                top: {type: [number, "null"]}
+                left: {type: [number, "null"]}
+                bottom: {type: [number, "null"]}
+                right: {type: [number, "null"]}
+              patternProperties: {"^x-": {}}
+              additionalProperties: false
+            child: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    OverlayElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child]
+          properties:
+            type: {const: overlay}
+            child: {$ref: "#/components/schemas/Element"}
+            overlay: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    BackgroundElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child]
+          properties:
+            type: {const: background}
+            child: {$ref: "#/components/schemas/Element"}
+            background: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    CenterElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child]
+          properties:
+            type: {const: center}
+            centeringOptions: {type: string, enum: [none, x, y, xy], default: none}
+            sizingOptions:
+              type: string
+              enum: [default, minimumX, minimumY, minimumXY, minimum-x, minimum-y, minimum-xy]
+              default: default
+            child: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    RatioElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [ratio, child]
+          properties:
+            type: {const: ratio}
+            ratio: {type: number, exclusiveMinimum: 0, description: Height / width (Texture).}
+            child: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    RelativeElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child]
+          properties:
+            type: {const: relative}
+            horizontalPosition: {type: string, enum: [none, start, center, end], default: none}
+            verticalPosition: {type: string, enum: [none, start, center, end], default: none}
+            sizingOption:
+              type: string
+              enum: [default, minimumWidth, minimumHeight, minimumSize, minimum-width, minimum-height, minimum-size]
+              default: default
+            child: {$ref: "#/components/schemas/Element"}
+      unevaluatedProperties: false
+    AbsoluteElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: absolute}
+            sizing: {type: string, enum: [default, sizeToFit, size-to-fit], default: default}
+            children:
+              $ref: "#/components/schemas/Children"
+              description: Each placed at its style.layoutPosition.
+      unevaluatedProperties: false
+    CornerElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - required: [child, corner]
+          properties:
+            type: {const: corner}
+            child: {$ref: "#/components/schemas/Element"}
+            corner: {$ref: "#/components/schemas/Element"}
+            location:
+              type: string
+              enum: [topLeft, topRight, bottomLeft, bottomRight, top-left, top-right, bottom-left, bottom-right]
+              default: topLeft
+            offset: {$ref: "#/components/schemas/Point"}
+            wrapsCorner: {type: boolean, default: false}
+      unevaluatedProperties: false
+    WrapperElement:
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: wrapper}
+            children: {$ref: "#/components/schemas/Children"}
+      unevaluatedProperties: false
+    FlexElement:
+      description: |
+        A flexbox container with Yoga's initial values (flexDirection column, flexShrink 0,
+        alignContent flex-start, positionType relative, boxSizing border-box); its
+        container and item properties live in `style`.
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: flex}
+            children: {$ref: "#/components/schemas/Children"}
+      unevaluatedProperties: false
+    NodeRequest:
+      type: object
+      required: [root]
+      properties:
+        sizeRange: {$ref: "#/components/schemas/SizeRange"}
+        direction:
+          type: string
+          enum: [ltr, rtl]
+          default: ltr
+          description: The layout direction given to flex subtrees.
+        pointScale:
+          type: number
+          minimum: 0
+          maximum: 16
+          default: 0
+          description: Pixels per point to round to; 0 rounds nothing.
+        root: {$ref: "#/components/schemas/Element"}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    LayoutNode:
+      type: object
+      description: |
+        The mirror of one input element; `frame` is relative to the parent output node.
+        `children` (omitted when the element has none) are in z-order: background ->
+        [background, child], overlay -> [child, overlay], corner -> [child, corner],
+        single-child specs -> [child], others in input order.
+      required: [type, frame]
+      properties:
+        type: {type: string}
+        id: {type: string}
+        frame: {$ref: "#/components/schemas/Frame"}
+        children:
+          type: array
+          items: {$ref: "#/components/schemas/LayoutNode"}
+        lineCount: {type: integer, minimum: 0, description: Text nodes only; the lines shown.}
+        truncated: {type: boolean, description: Text nodes only.}
+    Warning:
+      type: object
+      required: [path, detail]
+      properties:
+        path: {type: string, description: JSON Pointer into the request.}
+        detail: {type: string}
+    FlatNode:
+      type: object
+      required: [id, frame]
+      properties:
+        id: {type: string}
+        frame:
+          $ref: "#/components/schemas/Frame"
+          description: In the root's coordinates.
+    NodeResponse:
+      type: object
+      required: [size, layout, warnings]
+      properties:
+        size:
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number}
+            height: {type: number}
+        layout: {$ref: "#/components/schemas/LayoutNode"}
+        warnings:
+          type: array
+          items: {$ref: "#/components/schemas/Warning"}
+        nodes:
+          type: array
+          description: With ?flatten=1 only; every element with an id, in z-order (pre-order).
+          items: {$ref: "#/components/schemas/FlatNode"}
+    IndexPath:
+      type: array
+      description: "[section, item]"
+      items: {type: integer, minimum: 0}
+      minItems: 2
+      maxItems: 2
+    TuningParameters:
+      type: object
+      properties:
+        leadingBufferScreenfuls: {type: number, minimum: 0}
+        trailingBufferScreenfuls: {type: number, minimum: 0}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Container:
+      type: object
+      required: [type, bounds]
+      properties:
+        type:
+          type: string
+          enum: [table, collection, pager]
+          description: ASTableNode, ASCollectionNode with a flow layout, or ASPagerNode.
+        bounds:
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number, exclusiveMinimum: 0}
+            height: {type: number, exclusiveMinimum: 0}
+        contentOffset: {$ref: "#/components/schemas/Point"}
+        contentInset:
+          $ref: "#/components/schemas/Edges"
+          description: A table's cell width is bounds.width less its left and right insets.
+        scrolling:
+          type: string
+          description: The direction the content is moving; none (the default) is Texture's initial down/right.
+          pattern: "^(none|up|down|left|right|(up|down)-(left|right))$"
+        rangeMode: {type: string, enum: [full, minimum, visibleOnly, lowMemory], default: full}
+        rangeTuning:
+          type: object
+          description: Overrides of Texture's default tuning parameters, by range mode, then range type.
+          propertyNames: {enum: [full, minimum, visibleOnly, lowMemory]}
+          additionalProperties:
+            type: object
+            properties:
+              display: {$ref: "#/components/schemas/TuningParameters"}
+              preload: {$ref: "#/components/schemas/TuningParameters"}
+            additionalProperties: false
+        leadingScreensForBatching: {type: number, minimum: 0, default: 2}
+        fetching: {type: boolean, default: false}
+        visible: {type: boolean, default: true}
+        separatorStyle:
+          type: string
+          enum: [singleLine, none]
+          default: singleLine
+          description: Table only; a separator adds one pixel to each row.
+        scrollDirection: {type: string, enum: [vertical, horizontal], default: vertical, description: Collection only.}
+        flow:
+          type: object
+          description: Collection only; UIKit's flow layout metrics.
+          properties:
+            itemSpacing: {type: number, minimum: 0, default: 10}
+            lineSpacing: {type: number, minimum: 0, default: 10}
+            sectionInset: {$ref: "#/components/schemas/Edges"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+        currentPage: {type: integer, minimum: 0, description: Pager only; by default the page under the viewport's centre.}
+        previousBounds: {$ref: "#/components/schemas/Size"}
+        circular: {type: boolean, default: false, description: Pager only; previous/next wrap around.}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Cell:
+      type: object
+      description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
+      properties:
+        id: {type: string}
+        kind: {type: string, enum: [node, interop], default: node}
+        node: {$ref: "#/components/schemas/Element"}
+        size: {$ref: "#/components/schemas/Size"}
+        style: {$ref: "#/components/schemas/Style"}
+        constrainedSize: {$ref: "#/components/schemas/SizeRange"}
+        accessoryType:
+          type: string
+          enum: [none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton]
+          default: none
+        separatorInset: {$ref: "#/components/schemas/Edges"}
+        selectionStyle: {type: string, enum: [none, default, blue, gray], default: default}
+        neverShowPlaceholders: {type: boolean, default: false}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Section:
+      type: object
+      properties:
+        id: {type: string}
+        header: {$ref: "#/components/schemas/Cell"}
+        footer: {$ref: "#/components/schemas/Cell"}
+        items:
+          type: array
+          items: {$ref: "#/components/schemas/Cell"}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    ContainerRequest:
+      type: object
+      required: [container]
+      description: "`items` at the top level is a shorthand for one section."
+      properties:
+        container: {$ref: "#/components/schemas/Container"}
+        sections:
+          type: array
+          items: {$ref: "#/components/schemas/Section"}
+        items:
+          type: array
+          items: {$ref: "#/components/schemas/Cell"}
+        direction: {type: string, enum: [ltr, rtl], default: ltr}
+        pointScale: {type: number, minimum: 0, maximum: 16, default: 0}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    CellResult:
+      type: object
+      required: [index, frame, kind]
+      properties:
+        id: {type: string}
+        index: {$ref: "#/components/schemas/IndexPath"}
+        frame:
+          $ref: "#/components/schemas/Frame"
+          description: In content coordinates.
+        kind: {type: string, enum: [node, interop]}
+        layout:
+          $ref: "#/components/schemas/LayoutNode"
+          description: The cell's tree, relative to the cell; absent for interop cells.
+    SectionResult:
+      type: object
+      required: [items]
+      properties:
+        id: {type: string}
+        header: {$ref: "#/components/schemas/CellResult"}
+        footer: {$ref: "#/components/schemas/CellResult"}
+        items:
+          type: array
+          items: {$ref: "#/components/schemas/CellResult"}
+    ContainerResponse:
+      type: object
+      required: [contentSize, sections, warnings, hints]
+      properties:
+        contentSize:
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number}
+            height: {type: number}
+        sections:
+          type: array
+          items: {$ref: "#/components/schemas/SectionResult"}
+        warnings:
+          type: array
+          items: {$ref: "#/components/schemas/Warning"}
+        hints:
+          type: object
+          required: [ranges, batchFetch, pages]
+          properties:
+            ranges:
+              type: object
+              description: The index paths in each of Texture's ranges at this contentOffset.
+              required: [visible, display, preload]
+              properties:
+                visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+                display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+                preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            batchFetch:
+              type: object
+              required: [shouldFetch, leadingScreens]
+              properties:
+                shouldFetch: {type: boolean}
+                triggerOffset:
+                  type: [number, "null"]
+                  description: The offset at which shouldFetch turns true; null when none can.
+                leadingScreens: {type: number}
+            pages:
+              type: array
+              items:
+                type: object
+                required: [index, offset]
+                properties:
+                  index: {type: integer, minimum: 0}
+                  offset: {$ref: "#/components/schemas/Point"}
+                  firstItem:
+                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+                  lastItem:
+                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+            pager:
+              type: object
+              description: Pagers only.
+              required: [pageCount]
+              properties:
+                pageCount: {type: integer, minimum: 0}
+                currentPage: {type: [integer, "null"], minimum: 0}
+                targetContentOffset:
+                  oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
+                previousPage: {type: [integer, "null"], minimum: 0}
+                nextPage: {type: [integer, "null"], minimum: 0}
 """#
 
 }

@@ -1,0 +1,30 @@
+/// `--key value` options of a benchmark mode.
+struct BenchOptions {
+    var file: String?
+    var cells = 1000
+    var form = "stack"
+    var text = false
+    var runs = 30
+    /// Skips Foundation's figures (for profiling Weft's own path).
+    var weftOnly = false
+    /// `decode` or `encode`: only that phase, repeated (for a profiler).
+    var phase: String?
+
+    init(_ arguments: [String]) {
+        var i = 0
+        while i < arguments.count {
+            let value = i + 1 < arguments.count ? arguments[i + 1] : ""
+            switch arguments[i] {
+            case "--file": file = value; i += 1
+            case "--cells": cells = Int(value) ?? cells; i += 1
+            case "--form": form = value; i += 1
+            case "--runs": runs = Int(value) ?? runs; i += 1
+            case "--text": text = true
+            case "--weft-only": weftOnly = true
+            case "--phase": phase = value; weftOnly = true; i += 1
+            default: print("ignoring \(arguments[i])")
+            }
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,21 @@
+/// The request limits, in one place (docs/api-notes.md, "Limits", explains them).
+public struct DecodeLimits: Sendable, Hashable {
+    /// JSON nesting (objects plus arrays). Deeper input is a 400 before any
+    /// recursion happens, so a 20,000-deep body cannot exhaust the stack.
+    public var maxJSONDepth: Int
+    /// Elements nested inside each other. Layout and encoding recurse once
+    /// per element level, so this bounds their stack use as well.
+    public var maxElementDepth: Int
+    /// Elements in one request (one node request, or all cells of a container
+    /// request together). About 1 KB of model each, so this caps a request's
+    /// memory near 200 MB whatever its bytes look like.
+    public var maxElements: Int
+
+    public init(maxJSONDepth: Int = 512, maxElementDepth: Int = 256, maxElements: Int = 200_000) {
+        self.maxJSONDepth = maxJSONDepth
+        self.maxElementDepth = maxElementDepth
+        self.maxElements = maxElements
+    }
+
+    public static let standard = DecodeLimits()
+}

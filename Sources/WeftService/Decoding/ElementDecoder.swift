@@ -1,0 +1,264 @@
+import WeftLayout
+
+/// Decodes element trees from a `JSONReader` straight into `Element` values,
+/// enforcing api.md's element contract. Shared by the node request decoder
+/// and (for each cell's `node`) the container request decoder.
+///
+/// It does not recurse: open elements live in a heap stack of frames, so
+/// the thread's stack use is the same for a flat tree and for one at the
+/// depth limit. The JSON Pointer of an error is rebuilt from that stack only
+/// when an error happens. Use one decoder per request: copies share their
+/// frame buffer.
+public struct ElementDecoder {
+    public let limits: DecodeLimits
+    /// Elements decoded so far, over every tree this decoder has read.
+    public private(set) var elementCount = 0
+    private var ids = IDSet()
+    private let frames = FrameStack()
+    /// Remarks about the trees read so far (api.md: a `view` should carry
+    /// `preferredSize`), found while decoding so that no second walk is needed.
+    public private(set) var warnings: [ResponseWarning] = []
+    /// A container decoder turns this off: there a cell's own style may
+    /// carry the view's size, and WeftCells reports view cells itself.
+    public var reportsViewsWithoutSize = true
+    /// Where the tree being decoded sits in the request, for warning paths.
+    private var treePath = JSONPointer()
+
+    /// One open element.
+    struct Frame {
+        var slot: ChildSlot
+        /// The field whose value is being read (its key is part of an error's path).
+        var field: ElementField?
+        var fields = ElementFields()
+
+        init(slot: ChildSlot) { self.slot = slot }
+    }
+
+    public init(limits: DecodeLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Ids are unique within one node request or one cell: a container
+    /// decoder starts a new scope per cell.
+    public mutating func beginIDScope() {
+        ids.removeAll()
+    }
+
+    /// Decodes a tree's root. A root has no parent, so its `alignSelf` is
+    /// read with the flex vocabulary (the widest; the value means nothing),
+    /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
+    /// `path` is where the tree sits in the request (`/root`,
+    /// `/sections/0/items/3/node`); warnings are reported under it.
+    public mutating func decodeRoot(_ r: inout JSONReader, at path: JSONPointer = JSONPointer()) throws(RequestError)
+        -> Element
+    {
+        treePath = path
+        var decoded = try decodeTree(&r)
+        if let token = decoded.alignSelfToken {
+            guard let align = CSSTokens.alignSelf.lookup(token) else {
+                throw Self.unknownAlignSelf(token, CSSTokens.alignSelf)
+            }
+            decoded.element.style.alignSelf = align
+        }
+        if let key = decoded.intrinsicKey { throw Self.intrinsicOutsideFlex(key) }
+        return decoded.element
+    }
+
+    /// The open elements are frames `0...depth` of the frame stack (on the
+    /// heap, so depth costs no thread stack); siblings in a `children` array
+    /// reuse the same frame one after the other.
+    private mutating func decodeTree(_ r: inout JSONReader) throws(RequestError) -> DecodedElement {
+        var depth = 0
+        var current = frames.fresh(at: 0, slot: .root)
+        do throws(RequestError) {
+            var hasMembers = try open(current, depth: 1, &r)
+            while true {
+                if hasMembers {
+                    if let slot = try readMember(current, &r) {
+                        // The member holds an element: descend into it.
+                        depth += 1
+                        current = frames.fresh(at: depth, slot: slot)
+                        hasMembers = try open(current, depth: depth + 1, &r)
+                    } else {
+                        hasMembers = try finishField(current, &r)
+                    }
+                    continue
+                }
+                // `current` is closed: complete it and hand it to its parent.
+                try close(current)
+                if reportsViewsWithoutSize, case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
+                guard depth > 0 else {
+                    let root = current.pointee.fields
+                    return DecodedElement(
+                        element: root.element, alignSelfToken: root.stylePending.alignSelfToken,
+                        intrinsicKey: root.stylePending.intrinsicKey)
+                }
+                let slot = current.pointee.slot
+                let parent = frames.frame(at: depth - 1)
+                withUnsafeMutablePointer(to: &current.pointee.fields) { child in
+                    parent.pointee.fields.attach(child, at: slot)
+                }
+                if case .children(let index) = slot, try r.arrayNext() {
+                    current = frames.fresh(at: depth, slot: .children(index + 1))
+                    hasMembers = try open(current, depth: depth + 1, &r)
+                    continue
+                }
+                depth -= 1
+                current = parent
+                hasMembers = try finishField(current, &r)
+            }
+        } catch {
+            // The path: the field being read, then each open element's place.
+            var error = error
+            if let field = current.pointee.field { error = error.at(field.name) }
+            for level in stride(from: depth, through: 0, by: -1) {
+                error = frames.frame(at: level).pointee.slot.wrap(error)
+            }
+            throw error
+        }
+    }
+
+    /// Consumes the `{` of a newly entered element; returns whether members follow.
+    private mutating func open(
+        _ frame: UnsafeMutablePointer<Frame>, depth: Int, _ r: inout JSONReader
+    ) throws(RequestError) -> Bool {
+        guard depth <= limits.maxElementDepth else {
+            throw RequestError(.limitExceeded, "elements nested deeper than \(limits.maxElementDepth) levels")
+        }
+        elementCount += 1
+        guard elementCount <= limits.maxElements else {
+            throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
+        }
+        return try r.contractObjectStart()
+    }
+
+    /// Reads one member of `frame`. Returns the slot of a child element to
+    /// descend into (its `{` not yet read), or nil when the member is done
+    /// and `finishField` comes next.
+    private mutating func readMember(
+        _ frame: UnsafeMutablePointer<Frame>, _ r: inout JSONReader
+    ) throws(RequestError) -> ChildSlot? {
+        let key = try r.key()
+        guard let field = ElementField.table.lookup(key) else {
+            try r.skipExtension(key, context: "an element")
+            return nil
+        }
+        // Field reads only: a method call on `pointee.fields` would copy the 1 KB struct.
+        if frame.pointee.fields.present & field.bit != 0 {
+            throw RequestError(.invalidValue, "the key \"\(field.name)\" appears twice").at(field.name)
+        }
+        if let type = frame.pointee.fields.type, !field.belongs(to: type) {
+            throw Self.foreignField(field, type)
+        }
+        frame.pointee.field = field
+        switch field {
+        case .children:
+            return try r.contractArrayStart() ? .children(0) : nil
+        case .child: return .child
+        case .overlay: return .overlay
+        case .background: return .background
+        case .corner: return .corner
+        case .type: frame.pointee.fields.type = try Self.readType(&r)
+        case .id:
+            let id = try r.contractString()
+            guard ids.insert(id) else {
+                throw RequestError(.duplicateID, "the id \"\(id)\" is already used in this tree")
+            }
+            frame.pointee.fields.element.id = id
+        case .style:
+            try StyleDecoder.decode(&r, into: &frame.pointee.fields)
+        default: try SpecFieldDecoder.decode(field, into: &frame.pointee.fields, &r)
+        }
+        return nil
+    }
+
+    /// Marks the current field as read; returns whether more members follow.
+    private func finishField(_ frame: UnsafeMutablePointer<Frame>, _ r: inout JSONReader) throws(RequestError) -> Bool {
+        if let field = frame.pointee.field {
+            frame.pointee.fields.present |= field.bit
+            frame.pointee.field = nil
+        }
+        return try r.objectNext()
+    }
+
+    /// A view without both a width and a height in points gets a warning.
+    private mutating func noteView(depth: Int) {
+        let frame = frames.frame(at: depth)
+        if case .points = frame.pointee.fields.element.style.width,
+            case .points = frame.pointee.fields.element.style.height
+        {
+            return
+        }
+        var path = treePath
+        for level in stride(from: 1, through: depth, by: 1) {
+            path.components += frames.frame(at: level).pointee.slot.components
+        }
+        warnings.append(ResponseWarning.viewWithoutSize(at: path))
+    }
+
+    /// Completes an element once its object is closed.
+    private func close(_ frame: UnsafeMutablePointer<Frame>) throws(RequestError) {
+        guard let type = frame.pointee.fields.type else {
+            throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
+        }
+        // Each present field must belong to the type (checked here when `type` came last).
+        var present = frame.pointee.fields.present
+        while present != 0 {
+            let bit = present.trailingZeroBitCount
+            present &= present - 1
+            if let field = ElementField(rawValue: bit), !field.belongs(to: type) {
+                throw Self.foreignField(field, type)
+            }
+        }
+        try Self.resolvePending(&frame.pointee.fields, parent: type)
+        try ElementAssembly.assemble(type, &frame.pointee.fields)
+        if type == .flex { frame.pointee.fields.stylePending.intrinsicKey = nil }
+    }
+
+    private static func readType(_ r: inout JSONReader) throws(RequestError) -> ElementType {
+        let kind = try r.peekKind()
+        guard kind == .string else { throw r.wrongType("a string", got: kind) }
+        let key = try r.scanKey()
+        guard let type = ElementType.table.lookup(key) else {
+            throw RequestError(
+                .unknownElementType,
+                "unknown element type \"\(key.string)\"; expected one of \(ElementType.table.namesList)")
+        }
+        return type
+    }
+
+    /// A child's alignSelf is read in its parent's vocabulary, and its
+    /// intrinsic sizes need a flex parent (or the child being flex itself).
+    private static func resolvePending(_ f: inout ElementFields, parent: ElementType) throws(RequestError) {
+        guard !f.pending.isEmpty else { return }
+        let vocabulary = parent == .flex ? CSSTokens.alignSelf : TextureTokens.alignSelf
+        for check in f.pending {
+            if let token = check.alignSelfToken {
+                guard let align = vocabulary.lookup(token) else {
+                    throw check.slot.wrap(unknownAlignSelf(token, vocabulary))
+                }
+                f.setAlignSelf(align, of: check.slot)
+            }
+            if let key = check.intrinsicKey, parent != .flex {
+                throw check.slot.wrap(intrinsicOutsideFlex(key))
+            }
+        }
+    }
+
+    static func foreignField(_ field: ElementField, _ type: ElementType) -> RequestError {
+        RequestError(.unknownKey, "\"\(field.name)\" is not a field of a \(type.rawValue) element").at(field.name)
+    }
+
+    static func unknownAlignSelf<T>(_ token: String, _ vocabulary: KeyTable<T>) -> RequestError {
+        RequestError(
+            .unknownToken, "unknown alignSelf \"\(token)\" for this parent; expected one of \(vocabulary.namesList)"
+        ).at("alignSelf").at("style")
+    }
+
+    static func intrinsicOutsideFlex(_ key: StyleKey) -> RequestError {
+        RequestError(
+            .invalidValue,
+            "\"max-content\", \"fit-content\" and \"stretch\" apply only to flex elements and their children"
+        ).at(key.rawValue).at("style")
+    }
+}

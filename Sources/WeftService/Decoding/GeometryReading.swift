@@ -1,0 +1,212 @@
+import WeftLayout
+
+/// What a Dimension-valued key accepts.
+public struct DimensionRules: Sendable {
+    public var auto: Bool
+    public var percent: Bool
+    /// `max-content`, `fit-content`, `stretch` (flex elements and their children).
+    public var intrinsic: Bool
+    public var nonNegative: Bool
+
+    public static let size = DimensionRules(auto: true, percent: true, intrinsic: true, nonNegative: true)
+    public static let padding = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: true)
+    public static let border = DimensionRules(auto: false, percent: false, intrinsic: false, nonNegative: true)
+    public static let margin = DimensionRules(auto: true, percent: true, intrinsic: false, nonNegative: false)
+    public static let gap = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: true)
+
+    var accepted: String {
+        var parts = ["a number"]
+        if percent { parts.append("\"N%\"") }
+        if auto { parts.append("\"auto\"") }
+        if intrinsic { parts.append(contentsOf: ["\"max-content\"", "\"fit-content\"", "\"stretch\""]) }
+        return parts.dropLast().joined(separator: ", ") + " or " + parts.last!
+    }
+}
+
+extension JSONReader {
+    public mutating func contractDimension(_ rules: DimensionRules) throws(RequestError) -> Dimension {
+        let kind = try peekKind()
+        switch kind {
+        case .number:
+            let value = try contractNumber()
+            if rules.nonNegative && value < 0 {
+                throw RequestError(.invalidValue, "must not be negative, got \(value)")
+            }
+            return .points(value)
+        case .string:
+            let text = try readString()
+            return try Self.dimension(from: text, rules)
+        default:
+            throw wrongType(rules.accepted, got: kind)
+        }
+    }
+
+    static func dimension(from text: String, _ rules: DimensionRules) throws(RequestError) -> Dimension {
+        switch text {
+        case "auto" where rules.auto: return .auto
+        case "max-content" where rules.intrinsic: return .maxContent
+        case "fit-content" where rules.intrinsic: return .fitContent
+        case "stretch" where rules.intrinsic: return .stretch
+        default: break
+        }
+        if rules.percent, text.hasSuffix("%"), let percent = percentValue(text.dropLast()) {
+            if rules.nonNegative && percent < 0 {
+                throw RequestError(.invalidValue, "must not be negative, got \"\(text)\"")
+            }
+            return .fraction(percent / 100)
+        }
+        throw RequestError(.unknownToken, "invalid dimension \"\(text)\"; expected \(rules.accepted)")
+    }
+
+    /// The number before `%`: JSON's number grammar, finite.
+    private static func percentValue(_ digits: Substring) -> Double? {
+        let bytes = Array(digits.utf8)
+        let parsed: Double? = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            guard let value = try? reader.readNumber(), reader.offset == buffer.count else { return nil }
+            return value
+        }
+        guard let parsed, parsed.isFinite else { return nil }
+        return parsed
+    }
+
+    /// One Dimension for every edge, or an object of edges.
+    public mutating func contractEdges(_ rules: DimensionRules) throws(RequestError) -> Edges {
+        guard try peekKind() == .object else { return Edges(all: try contractDimension(rules)) }
+        var edges = Edges()
+        guard try objectStart() else { return edges }
+        repeat {
+            let key = try key()
+            guard let edge = EdgeKey.table.lookup(key) else {
+                try skipExtension(key, context: "edges (accepted: \(EdgeKey.table.namesList))")
+                continue
+            }
+            let value: Dimension
+            do throws(RequestError) { value = try contractDimension(rules) } catch { throw error.at(edge.name) }
+            switch edge {
+            case .left: edges.left = value
+            case .top: edges.top = value
+            case .right: edges.right = value
+            case .bottom: edges.bottom = value
+            case .start: edges.start = value
+            case .end: edges.end = value
+            case .horizontal: edges.horizontal = value
+            case .vertical: edges.vertical = value
+            case .all: edges.all = value
+            }
+        } while try objectNext()
+        return edges
+    }
+
+    /// `{"width", "height"}`; a missing or null axis is `missing`
+    /// (infinity for a maximum, 0 for a minimum, ...). Lengths must be >= 0.
+    public mutating func contractSize(missing: Double) throws(RequestError) -> Size {
+        var size = Size(width: missing, height: missing)
+        if try consumeNull() { return size }
+        guard try contractObjectStart() else { return size }
+        repeat {
+            let key = try key()
+            guard let axis = SizeKey.table.lookup(key) else {
+                try skipExtension(key, context: "a size (accepted: \"width\" or \"height\")")
+                continue
+            }
+            do throws(RequestError) {
+                if try consumeNull() { continue }
+                let value = try contractLength()
+                if axis == .width { size.width = value } else { size.height = value }
+            } catch {
+                throw error.at(axis == .width ? "width" : "height")
+            }
+        } while try objectNext()
+        return size
+    }
+
+    /// `{"x", "y"}`, both optional (0).
+    public mutating func contractPoint() throws(RequestError) -> Point {
+        var point = Point.zero
+        guard try contractObjectStart() else { return point }
+        repeat {
+            let key = try key()
+            guard let axis = PointKey.table.lookup(key) else {
+                try skipExtension(key, context: "a point (accepted: \"x\" or \"y\")")
+                continue
+            }
+            do throws(RequestError) {
+                let value = try contractNumber()
+                if axis == .x { point.x = value } else { point.y = value }
+            } catch {
+                throw error.at(axis == .x ? "x" : "y")
+            }
+        } while try objectNext()
+        return point
+    }
+
+    /// `{"min": Size, "max": Size}`: missing min is 0x0, missing max unbounded.
+    public mutating func contractSizeRange() throws(RequestError) -> SizeRange {
+        var range = SizeRange.unconstrained
+        if try consumeNull() { return range }
+        guard try contractObjectStart() else { return range }
+        repeat {
+            let key = try key()
+            guard let bound = RangeKey.table.lookup(key) else {
+                try skipExtension(key, context: "a size range (accepted: \"min\" or \"max\")")
+                continue
+            }
+            do throws(RequestError) {
+                if bound == .min { range.min = try contractSize(missing: 0) } else {
+                    range.max = try contractSize(missing: .infinity)
+                }
+            } catch {
+                throw error.at(bound == .min ? "min" : "max")
+            }
+        } while try objectNext()
+        if range.min.width > range.max.width {
+            throw RequestError(.invalidValue, "min width \(range.min.width) is larger than max width \(range.max.width)")
+                .at("width").at("min")
+        }
+        if range.min.height > range.max.height {
+            throw RequestError(
+                .invalidValue, "min height \(range.min.height) is larger than max height \(range.max.height)"
+            ).at("height").at("min")
+        }
+        return range
+    }
+}
+
+enum EdgeKey: Sendable {
+    case left, top, right, bottom, start, end, horizontal, vertical, all
+
+    static let table = KeyTable<EdgeKey>([
+        ("left", .left), ("top", .top), ("right", .right), ("bottom", .bottom), ("start", .start), ("end", .end),
+        ("horizontal", .horizontal), ("vertical", .vertical), ("all", .all),
+    ])
+
+    var name: String {
+        switch self {
+        case .left: return "left"
+        case .top: return "top"
+        case .right: return "right"
+        case .bottom: return "bottom"
+        case .start: return "start"
+        case .end: return "end"
+        case .horizontal: return "horizontal"
+        case .vertical: return "vertical"
+        case .all: return "all"
+        }
+    }
+}
+
+enum SizeKey: Sendable {
+    case width, height
+    static let table = KeyTable<SizeKey>([("width", .width), ("height", .height)])
+}
+
+enum PointKey: Sendable {
+    case x, y
+    static let table = KeyTable<PointKey>([("x", .x), ("y", .y)])
+}
+
+enum RangeKey: Sendable {
+    case min, max
+    static let table = KeyTable<RangeKey>([("min", .min), ("max", .max)])
+}

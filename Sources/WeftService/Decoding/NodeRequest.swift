@@ -1,0 +1,80 @@
+import WeftLayout
+
+/// A `POST /v1/layout/node` body (api.md): one tree in one size range.
+public struct NodeRequest: Sendable {
+    public var sizeRange: SizeRange
+    public var direction: LayoutDirection
+    public var pointScale: Double
+    public var root: Element
+    /// Non-fatal remarks found while decoding (the response's `warnings`).
+    public var warnings: [ResponseWarning]
+
+    public init(
+        sizeRange: SizeRange = .unconstrained, direction: LayoutDirection = .ltr, pointScale: Double = 0,
+        root: Element, warnings: [ResponseWarning] = []
+    ) {
+        self.sizeRange = sizeRange
+        self.direction = direction
+        self.pointScale = pointScale
+        self.root = root
+        self.warnings = warnings
+    }
+
+    /// The largest pixels-per-point accepted (no screen comes close).
+    public static let maxPointScale = 16.0
+
+    /// Decodes and validates a request body.
+    public static func decode(_ body: [UInt8], limits: DecodeLimits = .standard) throws(RequestError) -> NodeRequest {
+        try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) in
+            var decoder = ElementDecoder(limits: limits)
+            do throws(RequestError) {
+                let request = try decode(&r, decoder: &decoder)
+                try r.finish()
+                return request
+            } catch {
+                throw r.preferSyntaxError(over: error)
+            }
+        }
+    }
+
+    public static func decode(_ r: inout JSONReader, decoder: inout ElementDecoder) throws(RequestError) -> NodeRequest {
+        var sizeRange = SizeRange.unconstrained
+        var direction = LayoutDirection.ltr
+        var pointScale = 0.0
+        var root: Element?
+        if try r.contractObjectStart() {
+            repeat {
+                let key = try r.key()
+                guard let field = NodeRequestKey.table.lookup(key) else {
+                    try r.skipExtension(key, context: "a node request")
+                    continue
+                }
+                do throws(RequestError) {
+                    switch field {
+                    case .sizeRange: sizeRange = try r.contractSizeRange()
+                    case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
+                    case .pointScale:
+                        pointScale = try r.contractNumber()
+                        guard pointScale >= 0 && pointScale <= maxPointScale else {
+                            throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(pointScale)")
+                        }
+                    case .root:
+                        decoder.beginIDScope()
+                        root = try decoder.decodeRoot(&r, at: JSONPointer([.key("root")]))
+                    }
+                } catch {
+                    throw error.at(field.rawValue)
+                }
+            } while try r.objectNext()
+        }
+        guard let root else { throw RequestError(.missingField, "a node request needs a \"root\" element") }
+        return NodeRequest(
+            sizeRange: sizeRange, direction: direction, pointScale: pointScale, root: root,
+            warnings: decoder.warnings)
+    }
+}
+
+enum NodeRequestKey: String, Sendable, CaseIterable {
+    case sizeRange, direction, pointScale, root
+    static let table = KeyTable<NodeRequestKey>(allCases.map { ($0.rawValue, $0) })
+}

@@ -1,0 +1,98 @@
+import WeftLayout
+
+/// What a `style` leaves to check once the element's own type and its
+/// parent's are known.
+struct StylePending {
+    /// `alignSelf` as written: its vocabulary is the parent's.
+    var alignSelfToken: String?
+    /// The first key whose value is `max-content`, `fit-content` or `stretch`:
+    /// those mean something only to Yoga (a flex element or a flex item).
+    var intrinsicKey: StyleKey?
+}
+
+enum StyleDecoder {
+    /// Decodes an element's `style` in place (a Style is nearly 1 KB).
+    static func decode(_ r: inout JSONReader, into fields: inout ElementFields) throws(RequestError) {
+        try decode(&r, into: &fields.element.style, pending: &fields.stylePending)
+    }
+
+    static func decode(_ r: inout JSONReader, into style: inout Style, pending: inout StylePending) throws(RequestError) {
+        guard try r.contractObjectStart() else { return }
+        repeat {
+            let key = try r.key()
+            guard let styleKey = StyleKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a style")
+                continue
+            }
+            do throws(RequestError) {
+                try decodeValue(of: styleKey, into: &style, &pending, &r)
+            } catch {
+                throw error.at(styleKey.rawValue)
+            }
+        } while try r.objectNext()
+    }
+
+    private static func decodeValue(
+        of key: StyleKey, into style: inout Style, _ pending: inout StylePending, _ r: inout JSONReader
+    ) throws(RequestError) {
+        switch key {
+        case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight, .flexBasis:
+            let value = try r.contractDimension(.size)
+            switch value {
+            case .maxContent, .fitContent, .stretch:
+                if pending.intrinsicKey == nil { pending.intrinsicKey = key }
+            default: break
+            }
+            setSize(key, value, &style)
+        case .preferredSize:
+            // A null axis leaves that dimension alone.
+            let size = try r.contractSize(missing: .nan)
+            if !size.width.isNaN { style.width = .points(size.width) }
+            if !size.height.isNaN { style.height = .points(size.height) }
+        case .spacingBefore: style.spacingBefore = try r.contractNumber()
+        case .spacingAfter: style.spacingAfter = try r.contractNumber()
+        case .flexGrow: style.flexGrow = try r.contractLength()
+        case .flexShrink: style.flexShrink = try r.contractLength()
+        case .alignSelf:
+            let kind = try r.peekKind()
+            guard kind == .string else { throw r.wrongType("a string", got: kind) }
+            pending.alignSelfToken = try r.readString()
+        case .ascender: style.ascender = try r.contractNumber()
+        case .descender: style.descender = try r.contractNumber()
+        case .layoutPosition: style.layoutPosition = try r.contractPoint()
+        case .direction: style.direction = try r.contractToken(CSSTokens.direction)
+        case .flexDirection: style.flexDirection = try r.contractToken(CSSTokens.flexDirection)
+        case .justifyContent: style.justifyContent = try r.contractToken(CSSTokens.justifyContent)
+        case .alignItems: style.alignItems = try r.contractToken(CSSTokens.alignItems)
+        case .alignContent: style.alignContent = try r.contractToken(CSSTokens.alignContent)
+        case .flexWrap: style.flexWrap = try r.contractToken(CSSTokens.flexWrap)
+        case .flex: style.flex = try r.contractNumber()
+        case .positionType: style.positionType = try r.contractToken(CSSTokens.positionType)
+        case .position: style.position = try r.contractEdges(.margin)
+        case .margin: style.margin = try r.contractEdges(.margin)
+        case .padding: style.padding = try r.contractEdges(.padding)
+        case .border: style.border = try r.contractEdges(.border)
+        case .gap: style.gap = try r.contractDimension(.gap)
+        case .rowGap: style.rowGap = try r.contractDimension(.gap)
+        case .columnGap: style.columnGap = try r.contractDimension(.gap)
+        case .aspectRatio:
+            // Yoga treats 0 as "no aspect ratio"; null says the same.
+            style.aspectRatio = try r.consumeNull() ? nil : try r.contractLength()
+        case .display: style.display = try r.contractToken(CSSTokens.display)
+        case .overflow: style.overflow = try r.contractToken(CSSTokens.overflow)
+        case .boxSizing: style.boxSizing = try r.contractToken(CSSTokens.boxSizing)
+        }
+    }
+
+    private static func setSize(_ key: StyleKey, _ value: Dimension, _ style: inout Style) {
+        switch key {
+        case .width: style.width = value
+        case .height: style.height = value
+        case .minWidth: style.minWidth = value
+        case .maxWidth: style.maxWidth = value
+        case .minHeight: style.minHeight = value
+        case .maxHeight: style.maxHeight = value
+        default: style.flexBasis = value
+        }
+    }
+}

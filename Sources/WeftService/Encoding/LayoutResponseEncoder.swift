@@ -1,0 +1,163 @@
+import WeftLayout
+
+/// Writes a node response (api.md): `{"size", "layout", "warnings"}` and,
+/// flattened, `"nodes"`. The output tree mirrors the element tree.
+public enum LayoutResponseEncoder {
+    public static func encode(
+        _ node: LayoutNode, root: Element, warnings: [ResponseWarning], flatten: Bool,
+        elementCountHint: Int = 0
+    ) -> [UInt8] {
+        // About 80 bytes per node (plus as much again when flattened).
+        var out = JSONWriter(capacity: 128 + elementCountHint * (flatten ? 160 : 90))
+        out.beginObject()
+        out.key("size")
+        writeSize(node.frame.size, &out)
+        out.key("layout")
+        writeNode(node, root, &out)
+        out.key("warnings")
+        writeWarnings(warnings, &out)
+        if flatten {
+            out.key("nodes")
+            out.beginArray()
+            writeFlat(node, root, &out)
+            out.endArray()
+        }
+        out.endObject()
+        return out.bytes
+    }
+
+
+    /// One output tree (also what a container response's `layout` holds).
+    public static func writeNode(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
+        withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in
+                writeNode(node, element, &out)
+            }
+        }
+    }
+
+    /// Walks through pointers: an element is nearly 1 KB, and passing array
+    /// elements by value made the walk mostly copying.
+    private static func writeNode(
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ out: inout JSONWriter
+    ) {
+        out.beginObject()
+        out.key("type")
+        out.rawString(typeName(element.pointee.kind))
+        if let id = element.pointee.id {
+            out.key("id")
+            out.string(id)
+        }
+        out.key("frame")
+        writeFrame(node.pointee.frame, &out)
+        if case .text = element.pointee.kind {
+            out.key("lineCount")
+            out.integer(node.pointee.lineCount ?? 0)
+            out.key("truncated")
+            out.bool(node.pointee.truncated ?? false)
+        }
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
+        if count > 0 {
+            out.key("children")
+            out.beginArray()
+            node.pointee.children.withUnsafeBufferPointer { nodes in
+                element.pointee.children.withUnsafeBufferPointer { elements in
+                    for i in 0..<count {
+                        writeNode(nodes.baseAddress! + i, elements.baseAddress! + i, &out)
+                    }
+                }
+            }
+            out.endArray()
+        }
+        out.endObject()
+    }
+
+    public static func writeWarnings(_ warnings: [ResponseWarning], _ out: inout JSONWriter) {
+        out.beginArray()
+        for warning in warnings {
+            out.beginObject()
+            out.key("path")
+            out.string(warning.path.description)
+            out.key("detail")
+            out.string(warning.detail)
+            out.endObject()
+        }
+        out.endArray()
+    }
+
+    /// Every element with an id, frame in root coordinates, in pre-order (z-order).
+    static func writeFlat(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
+        withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in
+                writeFlat(node, element, origin: .zero, &out)
+            }
+        }
+    }
+
+    private static func writeFlat(
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, origin: Point, _ out: inout JSONWriter
+    ) {
+        let own = node.pointee.frame
+        let frame = Frame(x: origin.x + own.x, y: origin.y + own.y, width: own.width, height: own.height)
+        if let id = element.pointee.id {
+            out.beginObject()
+            out.key("id")
+            out.string(id)
+            out.key("frame")
+            writeFrame(frame, &out)
+            out.endObject()
+        }
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
+        guard count > 0 else { return }
+        node.pointee.children.withUnsafeBufferPointer { nodes in
+            element.pointee.children.withUnsafeBufferPointer { elements in
+                for i in 0..<count {
+                    writeFlat(nodes.baseAddress! + i, elements.baseAddress! + i, origin: frame.origin, &out)
+                }
+            }
+        }
+    }
+
+    public static func writeFrame(_ frame: Frame, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("x")
+        out.number(frame.x)
+        out.key("y")
+        out.number(frame.y)
+        out.key("width")
+        out.number(frame.width)
+        out.key("height")
+        out.number(frame.height)
+        out.endObject()
+    }
+
+    public static func writeSize(_ size: Size, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("width")
+        out.number(size.width)
+        out.key("height")
+        out.number(size.height)
+        out.endObject()
+    }
+
+    /// The wire `type` of a kind, as a static string so writing it copies bytes only.
+    static func typeName(_ kind: ElementKind) -> StaticString {
+        switch kind {
+        case .box: return "box"
+        case .view: return "view"
+        case .image: return "image"
+        case .text: return "text"
+        case .stack: return "stack"
+        case .inset: return "inset"
+        case .overlay: return "overlay"
+        case .background: return "background"
+        case .center: return "center"
+        case .ratio: return "ratio"
+        case .relative: return "relative"
+        case .absolute: return "absolute"
+        case .corner: return "corner"
+        case .wrapper: return "wrapper"
+        case .flex: return "flex"
+        }
+    }
+}

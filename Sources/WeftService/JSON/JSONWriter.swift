@@ -1,0 +1,254 @@
+/// Writes JSON straight into a byte buffer: no intermediate tree, no Foundation.
+///
+/// Non-copyable so that it can own a raw buffer: appends are a capacity check
+/// and a store, without the uniqueness checks of a shared array. Commas are
+/// placed automatically: a value or key written after another value in the
+/// same container gets one.
+public struct JSONWriter: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
+    private var needsComma = false
+
+    public init(capacity: Int = 1024) {
+        self.capacity = Swift.max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// The bytes written so far.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    // MARK: - Raw output
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if count + n > capacity { grow(n) }
+    }
+
+    private mutating func grow(_ n: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + n)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        base.deallocate()
+        base = newBase
+        capacity = newCapacity
+    }
+
+    /// Appends one byte; room must have been reserved.
+    @inline(__always)
+    private mutating func put(_ b: UInt8) {
+        base[count] = b
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if bytes.count <= 16 {
+            // Short runs (keys, type names) are cheaper byte by byte than a memcpy call.
+            for b in bytes { put(b) }
+        } else if let source = bytes.baseAddress {
+            (base + count).update(from: source, count: bytes.count)
+            count += bytes.count
+        }
+    }
+
+    @inline(__always)
+    private mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    @inline(__always)
+    private mutating func separate() {
+        if needsComma {
+            reserve(1)
+            put(UInt8(ascii: ","))
+        }
+    }
+
+    // MARK: - Structure
+
+    public mutating func beginObject() {
+        separate()
+        reserve(1)
+        put(UInt8(ascii: "{"))
+        needsComma = false
+    }
+
+    public mutating func endObject() {
+        reserve(1)
+        put(UInt8(ascii: "}"))
+        needsComma = true
+    }
+
+    public mutating func beginArray() {
+        separate()
+        reserve(1)
+        put(UInt8(ascii: "["))
+        needsComma = false
+    }
+
+    public mutating func endArray() {
+        reserve(1)
+        put(UInt8(ascii: "]"))
+        needsComma = true
+    }
+
+    /// A key known at compile time; it must need no escaping.
+    public mutating func key(_ name: StaticString) {
+        separate()
+        reserve(name.utf8CodeUnitCount + 3)
+        put(UInt8(ascii: "\""))
+        put(name)
+        put(UInt8(ascii: "\""))
+        put(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    /// A key built at run time (escaped as needed). A separate name, because
+    /// a string literal would otherwise pick this overload over `key(_: StaticString)`.
+    public mutating func dynamicKey(_ name: String) {
+        string(name)
+        reserve(1)
+        put(UInt8(ascii: ":"))
+        needsComma = false
+    }
+
+    // MARK: - Values
+
+    /// A string known at compile time that needs no escaping.
+    public mutating func rawString(_ value: StaticString) {
+        separate()
+        reserve(value.utf8CodeUnitCount + 2)
+        put(UInt8(ascii: "\""))
+        put(value)
+        put(UInt8(ascii: "\""))
+        needsComma = true
+    }
+
+    public mutating func string(_ value: String) {
+        separate()
+        var value = value
+        value.withUTF8 { utf8 in
+            // Worst case every byte becomes \u00XX.
+            reserve(utf8.count * 6 + 2)
+            var i = count
+            base[i] = UInt8(ascii: "\"")
+            i += 1
+            for b in utf8 {
+                if b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
+                    count = i
+                    putEscape(b)
+                    i = count
+                } else {
+                    base[i] = b
+                    i += 1
+                }
+            }
+            base[i] = UInt8(ascii: "\"")
+            count = i + 1
+        }
+        needsComma = true
+    }
+
+    /// Room for six bytes must have been reserved.
+    private mutating func putEscape(_ b: UInt8) {
+        put(UInt8(ascii: "\\"))
+        switch b {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
+        case 0x0A: put(UInt8(ascii: "n"))
+        case 0x0D: put(UInt8(ascii: "r"))
+        case 0x09: put(UInt8(ascii: "t"))
+        case 0x08: put(UInt8(ascii: "b"))
+        case 0x0C: put(UInt8(ascii: "f"))
+        default:
+            put(UInt8(ascii: "u"))
+            put(UInt8(ascii: "0"))
+            put(UInt8(ascii: "0"))
+            put(Self.hexDigit(b >> 4))
+            put(Self.hexDigit(b & 0xF))
+        }
+    }
+
+    private static func hexDigit(_ v: UInt8) -> UInt8 {
+        v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
+    }
+
+    public mutating func bool(_ value: Bool) {
+        separate()
+        if value { put("true") } else { put("false") }
+        needsComma = true
+    }
+
+    public mutating func null() {
+        separate()
+        put("null")
+        needsComma = true
+    }
+
+    public mutating func integer(_ value: Int) {
+        separate()
+        putDigits(value)
+        needsComma = true
+    }
+
+    /// Integral values without a fraction, others in their shortest
+    /// round-trip form, -0 as 0. JSON has no NaN or infinity: those are `null`.
+    public mutating func number(_ value: Double) {
+        separate()
+        // Below 2^53 Int(value) is exact and cannot trap (NaN fails the range
+        // test); Swift's description writes integral values up to there with
+        // a ".0", and above in exponent form ("1e+16").
+        if Swift.abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
+            putDigits(Int(value))
+        } else if value.isFinite {
+            // Swift's description is the shortest string that reads back to
+            // the same double, in a form JSON accepts ("0.1", "1e-05", "1e+20").
+            var text = value.description
+            text.withUTF8 { put($0) }
+        } else {
+            put("null")
+        }
+        needsComma = true
+    }
+
+    private mutating func putDigits(_ value: Int) {
+        // A sign and 20 digits hold any Int.
+        reserve(21)
+        var magnitude = value.magnitude
+        if value < 0 { put(UInt8(ascii: "-")) }
+        if magnitude < 10 {
+            put(UInt8(ascii: "0") + UInt8(magnitude))
+            return
+        }
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20 && magnitude >= power {
+            digits += 1
+            power &*= 10
+        }
+        var i = count + digits
+        count = i
+        // Two digits per division, from a constant table.
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 10 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            i -= 2
+            base[i] = pairs[pair]
+            base[i + 1] = pairs[pair + 1]
+        }
+        if magnitude > 0 {
+            i -= 1
+            base[i] = UInt8(ascii: "0") + UInt8(magnitude)
+        }
+    }
+
+    private static let digitPairs: StaticString = """
+        00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+        40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+        8081828384858687888990919293949596979899
+        """
+}

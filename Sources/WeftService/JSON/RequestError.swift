@@ -1,0 +1,73 @@
+/// Everything that can go wrong while turning request bytes into the model.
+///
+/// One error type for the reader and the decoders so that typed throws stay
+/// cheap on the happy path. The JSON Pointer of a contract violation is built
+/// while the error unwinds (each level appends its own key or index), so a
+/// request that decodes cleanly never pays for a path.
+public struct RequestError: Error, Sendable {
+    public var problem: ProblemType
+    public var detail: String
+    /// Path components from the offending value outwards (reversed).
+    public var reversedPath: [JSONPointer.Component]
+    /// Where in the body a syntax error was found (400 errors only).
+    public var location: SourceLocation?
+
+    public init(
+        _ problem: ProblemType, _ detail: String, reversedPath: [JSONPointer.Component] = [],
+        location: SourceLocation? = nil
+    ) {
+        self.problem = problem
+        self.detail = detail
+        self.reversedPath = reversedPath
+        self.location = location
+    }
+
+    /// The JSON Pointer to the offending value.
+    public var path: JSONPointer { JSONPointer(reversed: reversedPath) }
+
+    /// The same error seen from one level further out.
+    @inlinable
+    public func at(_ component: JSONPointer.Component) -> RequestError {
+        guard location == nil else { return self }
+        var copy = self
+        copy.reversedPath.append(component)
+        return copy
+    }
+
+    @inlinable public func at(_ key: String) -> RequestError { at(.key(key)) }
+    @inlinable public func at(_ index: Int) -> RequestError { at(.index(index)) }
+}
+
+/// A byte offset in a request body with its 1-based line and column
+/// (the column counts Unicode scalars, so it matches what an editor shows).
+public struct SourceLocation: Sendable, Hashable {
+    public var offset: Int
+    public var line: Int
+    public var column: Int
+
+    public init(offset: Int, line: Int, column: Int) {
+        self.offset = offset
+        self.line = line
+        self.column = column
+    }
+
+    /// Only computed when an error is reported, so a linear scan is fine.
+    public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+        var line = 1
+        var column = 1
+        var i = 0
+        let end = Swift.min(offset, bytes.count)
+        while i < end {
+            let b = bytes[i]
+            if b == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if b & 0xC0 != 0x80 {
+                // Continuation bytes belong to the scalar already counted.
+                column += 1
+            }
+            i += 1
+        }
+        self.init(offset: offset, line: line, column: column)
+    }
+}

@@ -1,0 +1,28 @@
+import WeftLayout
+
+/// `POST /v1/layout/node`: body bytes in, response bytes out. The HTTP layer
+/// decides 413/415 before calling this; everything after is here.
+public enum LayoutNodeEndpoint {
+    public static let jsonContentType = "application/json"
+
+    public static func respond(body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?) -> ServiceResponse {
+        respond(body: body, flatten: flatten, textMeasurer: textMeasurer, limits: .standard)
+    }
+
+    public static func respond(
+        body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits
+    ) -> ServiceResponse {
+        let request: NodeRequest
+        do {
+            request = try NodeRequest.decode(body, limits: limits)
+        } catch {
+            return Problem(error).response()
+        }
+        let context = LayoutContext(
+            pointScale: request.pointScale, direction: request.direction, textMeasurer: textMeasurer)
+        let node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
+        let bytes = LayoutResponseEncoder.encode(
+            node, root: request.root, warnings: request.warnings, flatten: flatten, elementCountHint: body.count / 40)
+        return ServiceResponse(status: 200, contentType: jsonContentType, body: bytes)
+    }
+}

@@ -1,0 +1,57 @@
+/// An RFC 9457 problem details object, and its `application/problem+json` response.
+public struct Problem: Sendable {
+    public var type: ProblemType
+    public var detail: String
+    /// A JSON Pointer to the offending value, when there is one.
+    public var path: JSONPointer?
+    public var location: SourceLocation?
+    /// Overrides the type's own status (rarely needed).
+    public var status: Int
+
+    public static let contentType = "application/problem+json"
+
+    public init(_ type: ProblemType, detail: String, path: JSONPointer? = nil, location: SourceLocation? = nil) {
+        self.type = type
+        self.detail = detail
+        self.path = path
+        self.location = location
+        self.status = type.status
+    }
+
+    public init(_ error: RequestError) {
+        self.init(
+            error.problem, detail: error.detail, path: error.location == nil ? error.path : nil,
+            location: error.location)
+    }
+
+    /// `{"type","title","status","detail","path"}`, plus `line` and `column`
+    /// for a syntax error (where a pointer cannot point).
+    public func body() -> [UInt8] {
+        var out = JSONWriter(capacity: 256 + detail.utf8.count)
+        out.beginObject()
+        out.key("type")
+        out.string(type.uri)
+        out.key("title")
+        out.string(type.title)
+        out.key("status")
+        out.integer(status)
+        out.key("detail")
+        out.string(detail)
+        if let path {
+            out.key("path")
+            out.string(path.description)
+        }
+        if let location {
+            out.key("line")
+            out.integer(location.line)
+            out.key("column")
+            out.integer(location.column)
+        }
+        out.endObject()
+        return out.bytes
+    }
+
+    public func response(headers: [(name: String, value: String)] = []) -> ServiceResponse {
+        ServiceResponse(status: status, contentType: Self.contentType, headers: headers, body: body())
+    }
+}
