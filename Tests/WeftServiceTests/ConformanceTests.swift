@@ -12,7 +12,7 @@ struct ConformanceTests {
     }
 
     // Other suites, once their engines land:
-    // @Test(.enabled(if: Conformance.isAvailable("yoga"))) func yoga() throws { try expectPasses("yoga") }
+    @Test(.enabled(if: Conformance.isAvailable("yoga"))) func yoga() throws { try expectPasses("yoga") }
 
     /// Every request of every suite must decode, whatever the engines do with it.
     @Test(
