@@ -24,6 +24,8 @@ extension FlexLayoutPass {
         let availableHeight = available.height - marginSum(n, .column, ownerWidth)
         let pbRow = paddingAndBorderSum(n, .row, ownerWidth)
         let pbColumn = paddingAndBorderSum(n, .column, ownerWidth)
+        // The baseline of the content sits below the leaf's own top padding.
+        tree.nodes[n].layout.padding.top = paddingAndBorder(n, .top, ownerWidth) - tree.nodes[n].style.border.top
 
         if widthMode == .exactly && heightMode == .exactly {
             tree.nodes[n].layout.measured = Size(
