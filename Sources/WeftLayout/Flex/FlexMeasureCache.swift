@@ -1,6 +1,6 @@
 /// Within one pass an item is often sized several times (flex base size,
 /// hypothetical cross size, final layout). Like Yoga's layout cache, each
-/// node remembers its last full layout and a few measurements keyed by
+/// node remembers its last full layout and two measurements keyed by
 /// (available size, sizing modes), and reuses one whenever the new request
 /// is bound to give the same answer.
 struct FlexMeasureCache: Sendable {
@@ -51,10 +51,11 @@ struct FlexMeasureCache: Sendable {
 
     /// The constraints of the last full layout (children positioned).
     var layout: Entry?
-    /// A small ring of measure-only results: a fixed-size tuple, so caching
-    /// allocates nothing.
-    private var slots: (Entry?, Entry?, Entry?, Entry?) = (nil, nil, nil, nil)
-    private var next = 0
+    /// The last two measure-only results: a fixed-size tuple, so caching
+    /// allocates nothing (two slots answer as often as four on real trees
+    /// and keep nodes small).
+    private var slots: (Entry?, Entry?) = (nil, nil)
+    private var next = false
 
     /// `mutating` only so that a call through `nodes[n].cache` works in
     /// place instead of copying the cache out of the array first.
@@ -62,18 +63,11 @@ struct FlexMeasureCache: Sendable {
         if let e = layout, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         if let e = slots.0, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         if let e = slots.1, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
-        if let e = slots.2, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
-        if let e = slots.3, e.answers(available, widthMode, heightMode, margins: margins) { return e.result }
         return nil
     }
 
     mutating func storeMeasurement(_ entry: Entry) {
-        switch next {
-        case 0: slots.0 = entry
-        case 1: slots.1 = entry
-        case 2: slots.2 = entry
-        default: slots.3 = entry
-        }
-        next = (next + 1) & 3
+        if next { slots.1 = entry } else { slots.0 = entry }
+        next.toggle()
     }
 }
