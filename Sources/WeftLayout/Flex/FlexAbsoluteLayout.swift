@@ -9,10 +9,10 @@ extension FlexLayoutPass {
     mutating func layoutAbsoluteDescendants(containingBlock cb: Int, parent: Int, offset: Point) {
         for i in 0..<Int(tree.nodes[parent].flowCount) {
             let c = tree[flowChildOf: parent, at: i]
-            let style = tree.nodes[c].style
-            if style.isAbsolute {
+            let positionType = tree.nodes[c].style.positionType
+            if positionType == .absolute {
                 layoutAbsolute(c, containingBlock: cb, parent: parent, offset: offset)
-            } else if style.positionType == .static, !(tree.nodes[c].leafIndex >= 0) {
+            } else if positionType == .static, tree.nodes[c].leafIndex < 0 {
                 let p = tree.nodes[c].layout.position
                 layoutAbsoluteDescendants(
                     containingBlock: cb, parent: c, offset: Point(x: offset.x + p.left, y: offset.y + p.top))

@@ -50,14 +50,13 @@ extension FlexLayoutPass {
         let marginRow = marginSum(c, .row, ownerWidth)
         var width = Double.nan
         var mode = SizingMode.undefined
-        let container = tree.nodes[n].style
         if crossDefinite.isDefined {
             width = crossDefinite + marginRow
             mode = .exactly
         } else if inner.width.isDefined {
             width = inner.width
-            let stretched = container.flexWrap == .noWrap && widthMode == .exactly
-                && tree.nodes[c].style.alignSelf(in: container) == .stretch
+            let stretched = tree.nodes[n].style.flexWrap == .noWrap && widthMode == .exactly
+                && alignSelf(c, parent: n) == .stretch
                 && !hasAutoCrossMargin(c, crossAxisIsRow: true)
             mode = stretched ? .exactly : .atMost
         }

@@ -34,7 +34,10 @@ extension FlexLayoutPass {
         let isRow = mainAxis.isRow
         let ownerWidth = reference.width
         let mainInner = reference.along(mainAxis)
-        let style = tree.nodes[c].style
+        // Single fields, not the whole style: this frame recurses.
+        let flexBasis = tree.nodes[c].style.flexBasis
+        let widthIsMaxContent = tree.nodes[c].style.width.isMaxContent
+        let heightIsMaxContent = tree.nodes[c].style.height.isMaxContent
         let pbMain = paddingAndBorderSum(c, mainAxis, ownerWidth)
         tree.nodes[c].layout.basisAtLeastMinimum = false
         tree.nodes[c].layout.basisIsContent = false
@@ -43,11 +46,11 @@ extension FlexLayoutPass {
         // is the flex base size; it follows `box-sizing` like `width` does.
         // (`stretch` is not a flex-basis value browsers accept: it acts as
         // `auto`, as do the other intrinsic keywords' content sizing below.)
-        var basis = style.flexBasis.resolved(against: mainInner)
+        var basis = flexBasis.resolved(against: mainInner)
         if basis.isDefined {
             basis = borderBox(c, basis, mainAxis, ownerWidth)
         }
-        if basis.isDefined, mainInner.isDefined || style.flexBasis.isPoints {
+        if basis.isDefined, mainInner.isDefined || flexBasis.isPoints {
             tree.nodes[c].layout.flexBasis = Swift.max(basis, pbMain)
             return
         }
@@ -56,7 +59,7 @@ extension FlexLayoutPass {
         // `content` (§7.2.3), so it skips this and sizes the content.
         let widthDefinite = definiteSize(c, .row, reference.width, ownerWidth)
         let heightDefinite = definiteSize(c, .column, reference.height, ownerWidth)
-        if style.flexBasis.isAuto || style.flexBasis == .stretch {
+        if flexBasis.isAuto || flexBasis == .stretch {
             let mainDefinite = isRow ? widthDefinite : heightDefinite
             if mainDefinite.isDefined {
                 tree.nodes[c].layout.flexBasis = Swift.max(mainDefinite, pbMain)
@@ -83,11 +86,11 @@ extension FlexLayoutPass {
         // §9.2.3.E: the main size is the max-content size; an auto cross size
         // is fit-content within the container's cross size (text wraps to it).
         if isRow {
-            if childHeight.isNaN, inner.height.isDefined, !style.height.isMaxContent {
+            if childHeight.isNaN, inner.height.isDefined, !heightIsMaxContent {
                 childHeight = inner.height
                 childHeightMode = .atMost
             }
-        } else if childWidth.isNaN, inner.width.isDefined, !style.width.isMaxContent {
+        } else if childWidth.isNaN, inner.width.isDefined, !widthIsMaxContent {
             childWidth = inner.width
             childWidthMode = .atMost
         }
@@ -100,7 +103,7 @@ extension FlexLayoutPass {
             childHeight = size
             childHeightMode = mode
         }
-        let ratio = style.aspectRatio
+        let ratio = tree.nodes[c].style.aspectRatio
         if ratio.isDefined {
             // CSS Sizing 4 §5: a definite size on one axis transfers through
             // the aspect ratio to the other.
@@ -114,7 +117,7 @@ extension FlexLayoutPass {
         }
         // §9.8.1: in a single-line container with a definite cross size, a
         // stretched item's cross size is definite: the container's.
-        let align = tree.nodes[n].style.flexWrap == .noWrap ? style.alignSelf(in: tree.nodes[n].style) : .flexStart
+        let align = tree.nodes[n].style.flexWrap == .noWrap ? alignSelf(c, parent: n) : .flexStart
         if !isRow, widthDefinite.isNaN, inner.width.isDefined, widthMode == .exactly,
             align == .stretch, childWidthMode != .exactly, !hasAutoCrossMargin(c, crossAxisIsRow: true)
         {
@@ -162,8 +165,9 @@ extension FlexLayoutPass {
     }
 
     func hasMinOrMax(_ c: Int, _ axis: FlexDirection) -> Bool {
-        let style = tree.nodes[c].style
-        return !style.minSize(axis).isAuto || !style.maxSize(axis).isAuto
+        axis.isRow
+            ? !tree.nodes[c].style.minWidth.isAuto || !tree.nodes[c].style.maxWidth.isAuto
+            : !tree.nodes[c].style.minHeight.isAuto || !tree.nodes[c].style.maxHeight.isAuto
     }
 
     func hasAutoCrossMargin(_ c: Int, crossAxisIsRow: Bool) -> Bool {

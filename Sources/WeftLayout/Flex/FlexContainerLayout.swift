@@ -4,14 +4,18 @@ extension FlexLayoutPass {
     mutating func layoutContainer(
         _ n: Int, available: Size, widthMode: SizingMode, heightMode: SizingMode, owner: Size, performLayout: Bool
     ) {
-        let style = tree.nodes[n].style
+        // Single fields, not the whole style: this frame recurses once per
+        // tree level, so it stays small.
+        let direction = tree.nodes[n].style.direction
+        let border = tree.nodes[n].style.border
+        let overflow = tree.nodes[n].style.overflow
         let ownerWidth = owner.width
         let pb = PhysicalEdges(
             left: paddingAndBorder(n, .left, ownerWidth), top: paddingAndBorder(n, .top, ownerWidth),
             right: paddingAndBorder(n, .right, ownerWidth), bottom: paddingAndBorder(n, .bottom, ownerWidth))
         tree.nodes[n].layout.padding = PhysicalEdges(
-            left: pb.left - style.border.left, top: pb.top - style.border.top,
-            right: pb.right - style.border.right, bottom: pb.bottom - style.border.bottom)
+            left: pb.left - border.left, top: pb.top - border.top,
+            right: pb.right - border.right, bottom: pb.bottom - border.bottom)
         let availableWidth = available.width - marginSum(n, .row, ownerWidth)
         let availableHeight = available.height - marginSum(n, .column, ownerWidth)
         let count = Int(tree.nodes[n].flowCount)
@@ -40,10 +44,10 @@ extension FlexLayoutPass {
 
         // §9.1: the main axis follows flex-direction in the element's writing
         // direction; the cross axis is perpendicular.
-        let main = style.flexDirection.resolved(for: style.direction)
-        let cross = main.crossAxis(for: style.direction)
+        let main = tree.nodes[n].style.flexDirection.resolved(for: direction)
+        let cross = main.crossAxis(for: direction)
         let isRow = main.isRow
-        let wraps = style.flexWrap != .noWrap
+        let wraps = tree.nodes[n].style.flexWrap != .noWrap
         var mainMode = isRow ? widthMode : heightMode
         let crossMode = isRow ? heightMode : widthMode
         let pbMain = pb.sum(along: main), pbCross = pb.sum(along: cross)
@@ -62,8 +66,9 @@ extension FlexLayoutPass {
             width: widthMode == .exactly ? inner.width : .nan, height: heightMode == .exactly ? inner.height : .nan)
         // CSS Align §8.3: a percentage gap resolves against the content box; an
         // indefinite one (a content-sized container) counts as zero.
-        let mainGap = style.gap(along: main).resolved(against: reference.along(main)).orZero
-        let crossGap = style.gap(along: cross).resolved(against: reference.along(cross)).orZero
+        let columnGap = tree.nodes[n].style.columnGap, rowGap = tree.nodes[n].style.rowGap
+        let mainGap = (main.isRow ? columnGap : rowGap).resolved(against: reference.along(main)).orZero
+        let crossGap = (cross.isRow ? columnGap : rowGap).resolved(against: reference.along(cross)).orZero
 
         // §9.2 step 3: flex base sizes.
         var totalMain = computeFlexBaseSizes(
@@ -97,7 +102,7 @@ extension FlexLayoutPass {
                     owner: owner, ownerWidth: ownerWidth)
             }
             let k = LineConstraints(
-                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: style.direction, owner: owner,
+                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: direction, owner: owner,
                 availableMain: lineMain, availableCross: availableCross, crossMode: crossMode, mainGap: mainGap,
                 wraps: wraps, performLayout: performLayout)
             let free = resolveFlexibleLengths(n, line: line, k)
@@ -116,7 +121,7 @@ extension FlexLayoutPass {
             width: bound(n, .row, availableWidth, owner.width, ownerWidth),
             height: bound(n, .column, availableHeight, owner.height, ownerWidth))
         let ownerMain = owner.along(main), ownerCross = owner.along(cross)
-        if mainMode == .undefined || (mainMode == .atMost && style.overflow != .scroll) {
+        if mainMode == .undefined || (mainMode == .atMost && overflow != .scroll) {
             size.set(bound(n, main, maxMain, ownerMain, ownerWidth), along: main)
         } else if mainMode == .atMost {
             let fitted = Swift.min(availableMain + pbMain, clampToMinMax(n, main, maxMain, ownerMain, ownerWidth))
@@ -126,7 +131,7 @@ extension FlexLayoutPass {
         // in browsers (their intrinsic inline size of a column flexbox is
         // the largest contribution of its items; extra columns overflow).
         let contentCross = !isRow && wraps ? widestLine : totalCross
-        if crossMode == .undefined || (crossMode == .atMost && style.overflow != .scroll) {
+        if crossMode == .undefined || (crossMode == .atMost && overflow != .scroll) {
             size.set(bound(n, cross, contentCross + pbCross, ownerCross, ownerWidth), along: cross)
         } else if crossMode == .atMost {
             let fitted = Swift.min(
@@ -137,7 +142,7 @@ extension FlexLayoutPass {
 
         if performLayout {
             let k = LineConstraints(
-                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: style.direction, owner: owner,
+                mainAxis: main, crossAxis: cross, inner: reference, limit: inner, pb: pb, direction: direction, owner: owner,
                 availableMain: availableMain, availableCross: availableCross, crossMode: crossMode,
                 mainGap: mainGap, wraps: wraps, performLayout: true)
             alignCrossAxis(n, lines: firstLine..<lines.count, crossGap: crossGap, totalCross: totalCross, k)
@@ -163,7 +168,7 @@ extension FlexLayoutPass {
 
     func inFlowCount(_ n: Int) -> Int {
         var count = 0
-        for i in 0..<Int(tree.nodes[n].flowCount) where !tree.nodes[tree[flowChildOf: n, at: i]].style.isAbsolute {
+        for i in 0..<Int(tree.nodes[n].flowCount) where tree.nodes[tree[flowChildOf: n, at: i]].style.positionType != .absolute {
             count += 1
         }
         return count

@@ -2,15 +2,15 @@
 /// and `align-self` (CSS Align §5.4, §6.1), including stretching.
 extension FlexLayoutPass {
     mutating func alignCrossAxis(_ n: Int, lines range: Range<Int>, crossGap: Double, totalCross: Double, _ k: LineConstraints) {
-        let style = tree.nodes[n].style
         let cross = k.crossAxis
         let innerCross = tree.nodes[n].layout.measured.along(cross) - k.pb.sum(along: cross)
-        let wrapReverse = style.flexWrap == .wrapReverse
+        let flexWrap = tree.nodes[n].style.flexWrap
+        let wrapReverse = flexWrap == .wrapReverse
 
         var leading = 0.0
         var between = 0.0
         var stretchShare = 0.0
-        if style.flexWrap == .noWrap {
+        if flexWrap == .noWrap {
             // §9.4.15: a single-line container's line is as tall as the
             // container's inner cross size (already clamped by min/max).
             lines[range.lowerBound].crossSize = innerCross
@@ -18,7 +18,7 @@ extension FlexLayoutPass {
             // §9.4.16 / CSS Align §5.4: distribute the leftover cross space.
             let count = Double(range.count)
             let free = innerCross - totalCross
-            switch contentAlignment(style.alignContent, free: free, cross: cross, direction: k.direction, wrapReverse: wrapReverse) {
+            switch contentAlignment(tree.nodes[n].style.alignContent, free: free, cross: cross, direction: k.direction, wrapReverse: wrapReverse) {
             case .flexEnd: leading = free
             case .center: leading = free / 2
             case .stretch: if free > 0 { stretchShare = free / count }
@@ -81,10 +81,9 @@ extension FlexLayoutPass {
     /// §9.6 (and §9.4.11 for stretch): places each item of a line on the
     /// cross axis; a stretched item is laid out again at the line's size.
     mutating func alignItems(_ n: Int, line: FlexLine, _ k: LineConstraints) {
-        let container = tree.nodes[n].style
         let cross = k.crossAxis, main = k.mainAxis
         let ownerWidth = k.inner.width
-        let wrapReverse = container.flexWrap == .wrapReverse
+        let wrapReverse = tree.nodes[n].style.flexWrap == .wrapReverse
         // Items are placed as for `wrap` and mirrored afterwards, so with
         // wrap-reverse the cross-start side (§5.2: the far side) is measured
         // here as if it were the near one: its padding, border and margins.
@@ -92,18 +91,19 @@ extension FlexLayoutPass {
         let endEdge = wrapReverse ? cross.startEdge : cross.endEdge
         let crossStartPB = k.pb[startEdge]
         forEachItem(n, line) { pass, c in
-            let style = pass.tree.nodes[c].style
+            // Single fields, not the whole style: this closure recurses.
+            let startAuto = pass.tree.nodes[c].style.margin[startEdge].isAuto
+            let endAuto = pass.tree.nodes[c].style.margin[endEdge].isAuto
+            let crossSizeProperty = cross.isRow ? pass.tree.nodes[c].style.width : pass.tree.nodes[c].style.height
             var align = pass.flexRelative(
-                style.alignSelf(in: container), cross: cross, direction: k.direction, wrapReverse: wrapReverse)
+                pass.alignSelf(c, parent: n), cross: cross, direction: k.direction, wrapReverse: wrapReverse)
             // Baselines are horizontal: in a column container they fall back
             // to flex-start (CSS Align §9.3).
             if align == .baseline, !main.isRow { align = .flexStart }
-            let startAuto = style.margin[startEdge].isAuto
-            let endAuto = style.margin[endEdge].isAuto
             let marginStart = pass.margin(c, startEdge, ownerWidth)
             let marginEnd = pass.margin(c, endEdge, ownerWidth)
 
-            if align == .stretch, !startAuto, !endAuto, !style.size(cross).isIntrinsicKeyword,
+            if align == .stretch, !startAuto, !endAuto, !crossSizeProperty.isIntrinsicKeyword,
                 pass.definiteSize(c, cross, k.inner.along(cross), ownerWidth).isNaN
             {
                 pass.stretch(c, to: line.crossSize, k)
@@ -146,12 +146,12 @@ extension FlexLayoutPass {
     mutating func stretch(_ c: Int, to lineCross: Double, _ k: LineConstraints) {
         let ownerWidth = k.inner.width
         let main = k.mainAxis, cross = k.crossAxis
-        let style = tree.nodes[c].style
+        let ratio = tree.nodes[c].style.aspectRatio
         var mainSize = measuredWithMargins(c, main, ownerWidth)
         var crossSize: Double
-        if style.aspectRatio.isDefined {
+        if ratio.isDefined {
             let innerMain = measured(c, main)
-            crossSize = (main.isRow ? innerMain / style.aspectRatio : innerMain * style.aspectRatio)
+            crossSize = (main.isRow ? innerMain / ratio : innerMain * ratio)
                 + marginSum(c, cross, ownerWidth)
         } else {
             crossSize = lineCross

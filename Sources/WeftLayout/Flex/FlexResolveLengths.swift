@@ -138,10 +138,11 @@ extension FlexLayoutPass {
     /// (§9.4.7, the hypothetical cross size). Items to be stretched later are
     /// only measured now and laid out in the cross-axis alignment step.
     mutating func layoutItemsAtMainSize(_ n: Int, line: FlexLine, _ k: LineConstraints) {
-        let container = tree.nodes[n].style
         forEachItem(n, line) { pass, c in
             let ownerWidth = k.inner.width
-            let style = pass.tree.nodes[c].style
+            // Single fields, not the whole style: this closure recurses.
+            let crossSizeProperty = k.crossAxis.isRow ? pass.tree.nodes[c].style.width : pass.tree.nodes[c].style.height
+            let ratio = pass.tree.nodes[c].style.aspectRatio
             let marginMain = pass.marginSum(c, k.mainAxis, ownerWidth)
             let marginCross = pass.marginSum(c, k.crossAxis, ownerWidth)
             var mainSize = pass.tree.nodes[c].layout.targetMain + marginMain
@@ -150,15 +151,15 @@ extension FlexLayoutPass {
             var crossMode: SizingMode
             let crossDefinite = pass.definiteSize(c, k.crossAxis, k.inner.along(k.crossAxis), ownerWidth)
             let stretches =
-                style.alignSelf(in: container) == .stretch && !style.size(k.crossAxis).isIntrinsicKeyword
+                pass.alignSelf(c, parent: n) == .stretch && !crossSizeProperty.isIntrinsicKeyword
                 && !pass.hasAutoCrossMargin(c, crossAxisIsRow: k.crossAxis.isRow)
             if let keyword = pass.keywordSize(c, k.crossAxis, available: k.availableCross) {
                 // CSS Sizing 3 §3.2: max-content, fit-content and stretch.
                 (crossSize, crossMode) = keyword
-            } else if style.aspectRatio.isDefined, crossDefinite.isNaN {
+            } else if ratio.isDefined, crossDefinite.isNaN {
                 // CSS Sizing 4 §5.1: the ratio sizes only an automatic axis.
                 let inner = mainSize - marginMain
-                crossSize = (k.mainAxis.isRow ? inner / style.aspectRatio : inner * style.aspectRatio) + marginCross
+                crossSize = (k.mainAxis.isRow ? inner / ratio : inner * ratio) + marginCross
                 crossMode = .exactly
             } else if k.availableCross.isDefined, crossDefinite.isNaN, k.crossMode == .exactly,
                 !k.wraps, stretches
@@ -172,7 +173,7 @@ extension FlexLayoutPass {
                 crossSize = crossDefinite + marginCross
                 // A percentage cross size of a container whose cross size is
                 // not fixed yet is only a measurement for now.
-                let loose = style.size(k.crossAxis).isPercentage && k.crossMode != .exactly
+                let loose = crossSizeProperty.isPercentage && k.crossMode != .exactly
                 crossMode = loose ? .undefined : .exactly
             }
             pass.constrainToMax(c, k.mainAxis, k.inner.along(k.mainAxis), ownerWidth, &mainMode, &mainSize)

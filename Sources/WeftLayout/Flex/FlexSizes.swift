@@ -98,6 +98,14 @@ extension FlexLayoutPass {
         }
     }
 
+    /// CSS Align §6.1: an item's `align-self`, `auto` taking its parent's
+    /// `align-items`.
+    @inline(__always)
+    func alignSelf(_ c: Int, parent n: Int) -> Align {
+        let own = tree.nodes[c].style.alignSelf
+        return own == .auto ? tree.nodes[n].style.alignItems : own
+    }
+
     /// CSS Sizing 3 §3.2 keywords as a measurement request for the margin
     /// box: `max-content` unconstrained, `fit-content` within the available
     /// space, `stretch` filling it. Nil for any other size.

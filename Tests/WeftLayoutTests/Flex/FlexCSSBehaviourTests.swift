@@ -238,21 +238,3 @@ import Testing
         #expect(maxWidth.byId["a"]?.width == 0)
     }
 }
-
-/// Odd input must not trap or hang.
-@Suite struct FlexRobustnessTests {
-    @Test func degenerateValuesTerminate() {
-        let odd = flexNode("root", { $0.flexDirection = .row; $0.width = .points(100); $0.flexWrap = .wrap }, [
-            flexNode("a") { $0.flexGrow = -1; $0.flexShrink = -2; $0.width = .points(-50); $0.minWidth = .points(1e300) },
-            flexNode("b") { $0.flexGrow = 1e308; $0.maxWidth = .points(-1); $0.aspectRatio = 0; $0.margin = Edges(all: .auto) },
-            flexNode("c") { $0.flexBasis = .fraction(1e10); $0.padding = Edges(all: .fraction(-3)); $0.gap = .fraction(2) },
-            flexNode("d") { $0.positionType = .absolute; $0.position = Edges(all: .fraction(0.5)); $0.aspectRatio = 1e-300 },
-        ])
-        for scale in [0.0, 1, 3] {
-            let node = LayoutEngine.layout(odd, in: .unconstrained, context: LayoutContext(pointScale: scale))
-            #expect(node.children.count == 4)
-        }
-        let empty = LayoutEngine.layout(flexNode(), in: SizeRange(min: .zero, max: Size(width: 0, height: 0)), context: LayoutContext())
-        #expect(empty.size == .zero)
-    }
-}
