@@ -29,7 +29,8 @@ let package = Package(
             dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
             exclude: ["README.md"],
             swiftSettings: strict),
-        .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .target(name: "WeftSync", swiftSettings: strict),
+        .target(name: "WeftCells", dependencies: ["WeftLayout", "WeftSync"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "WeftHTTP",
             dependencies: [
-                "CZlib", "CWeftTLS", "CEpoll",
+                "CZlib", "CWeftTLS", "CEpoll", "WeftSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
