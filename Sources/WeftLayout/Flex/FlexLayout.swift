@@ -23,9 +23,12 @@ extension FlexLayoutPass {
     /// max size makes it fit-content; otherwise it fills a defined owner
     /// size and is sized by its content in an undefined one.
     mutating func layoutRoot(range: SizeRange) {
+        // Texture's yogaFloatForCGFloat: CGFLOAT_MAX / 2 and above is undefined
+        // too, since Texture's own unbounded ranges (a table cell's height) say
+        // CGFLOAT_MAX, not infinity; taken as definite, flex-grow overflows it.
         let owner = Size(
-            width: range.max.width.isFinite ? range.max.width : .nan,
-            height: range.max.height.isFinite ? range.max.height : .nan)
+            width: range.max.width < .greatestFiniteMagnitude / 2 ? range.max.width : .nan,
+            height: range.max.height < .greatestFiniteMagnitude / 2 ? range.max.height : .nan)
         func axis(_ a: FlexDirection) -> (Double, SizingMode) {
             let reference = owner.along(a)
             let definite = definiteSize(0, a, reference, owner.width)
