@@ -1,4 +1,8 @@
 import WeftLayout
+// The fuzz build compiles WeftService's sources into the fuzz target's own module.
+#if canImport(WeftService)
+import WeftService
+#endif
 
 /// What must hold for every layout of a valid request, whatever the tree.
 /// Shared by the property tests and the layout fuzz target (Fuzz/LayoutTree).

@@ -49,7 +49,12 @@ struct RandomTrees {
     var maxDepth = 5
     var maxChildren = 4
     /// Whether a flex element's children may be specs with children of their own.
-    var flexSubtrees = false
+    var flexSubtrees = true
+    /// Percentages only where the range bounds both axes: a fraction of an
+    /// unbounded axis is infinite (Texture's ASDimensionResolve), which Texture
+    /// lays out as an invalid size, 0, even below the range's minimum
+    /// (docs/RELIABILITY.md, "Findings").
+    private var allowPercent = true
     private var nextID = 0
 
     init(_ entropy: TreeEntropy) { self.entropy = entropy }
@@ -60,6 +65,7 @@ struct RandomTrees {
         let maxW = width.map(String.init) ?? entropy.pick(["null", "\(minW)", "\(minW + 50)", "\(minW + 375)"])
         let minH = entropy.pick([0, 0, 20, 44])
         let maxH = entropy.pick(["null", "null", "\(minH)", "\(minH + 200)"])
+        allowPercent = maxW != "null" && maxH != "null"
         let scale = entropy.pick([0, 1, 2, 3])
         let direction = entropy.pick(["ltr", "rtl"])
         return #"{"sizeRange":{"min":{"width":\#(minW),"height":\#(minH)},"max":{"width":\#(maxW),"height":\#(maxH)}},"#
@@ -78,7 +84,7 @@ struct RandomTrees {
             nextID += 1
             fields.append(#""id":"e\#(nextID)""#)
         }
-        let style = self.style(inFlex: inFlex || type == "flex", isFlex: type == "flex", parentIsFlex: inFlex, isRoot: depth == 0)
+        let style = self.style(inFlex: inFlex || type == "flex", isFlex: type == "flex", parentIsFlex: inFlex)
         if !style.isEmpty { fields.append(#""style":{\#(style)}"#) }
         let childDepth = depth + 1
         let flex = type == "flex"
@@ -132,8 +138,7 @@ struct RandomTrees {
             fields.append(children(depth: childDepth, inFlex: false))
         default:
             precondition(flex || leaf)
-            // Leaves only under flex while FlexLayout is main's placeholder (it
-            // mirrors its children but not theirs); raise when the algorithm lands.
+            // Without flexSubtrees a flex's children are leaves (to isolate the flex algorithm).
             if flex { fields.append(children(depth: flexSubtrees ? childDepth : maxDepth, inFlex: true)) }
         }
         return "{" + fields.joined(separator: ",") + "}"
@@ -164,19 +169,17 @@ struct RandomTrees {
     }
 
     /// Texture style keys for spec children, Yoga keys for flex containers and items.
-    private mutating func style(inFlex: Bool, isFlex: Bool, parentIsFlex: Bool, isRoot: Bool) -> String {
+    private mutating func style(inFlex: Bool, isFlex: Bool, parentIsFlex: Bool) -> String {
         var keys: [String] = []
-        // No percentages on the root: a fraction of an unbounded range is
-        // infinite, which Texture treats as an invalid size and lays out at 0,
-        // outside the range (docs/RELIABILITY.md, "Findings").
-        let sizes = isRoot ? ["10", "44", "100", "\"auto\""] : ["10", "44", "100", "\"50%\"", "\"auto\""]
+        let percent = allowPercent
+        let sizes = percent ? ["10", "44", "100", "\"50%\"", "\"auto\""] : ["10", "44", "100", "\"auto\""]
         if entropy.chance(30) { keys.append(#""width":\#(entropy.pick(sizes))"#) }
         if entropy.chance(30) { keys.append(#""height":\#(entropy.pick(sizes))"#) }
-        if entropy.chance(10) { keys.append(#""minWidth":\#(entropy.pick(isRoot ? ["0", "20"] : ["0", "20", "\"10%\""]))"#) }
-        if entropy.chance(10) { keys.append(#""maxHeight":\#(entropy.pick(isRoot ? ["50", "200"] : ["50", "200", "\"90%\""]))"#) }
+        if entropy.chance(10) { keys.append(#""minWidth":\#(entropy.pick(percent ? ["0", "20", "\"10%\""] : ["0", "20"]))"#) }
+        if entropy.chance(10) { keys.append(#""maxHeight":\#(entropy.pick(percent ? ["50", "200", "\"90%\""] : ["50", "200"]))"#) }
         if entropy.chance(20) { keys.append(#""flexGrow":\#(entropy.pick([0, 1, 2]))"#) }
         if entropy.chance(20) { keys.append(#""flexShrink":\#(entropy.pick([0, 1]))"#) }
-        if entropy.chance(10) { keys.append(#""flexBasis":\#(entropy.pick(["0", "50", "\"auto\"", "\"25%\""]))"#) }
+        if entropy.chance(10) { keys.append(#""flexBasis":\#(entropy.pick(percent ? ["0", "50", "\"auto\"", "\"25%\""] : ["0", "50", "\"auto\""]))"#) }
         if !parentIsFlex {
             if entropy.chance(10) { keys.append(#""spacingBefore":\#(entropy.below(10))"#) }
             if entropy.chance(10) { keys.append(#""layoutPosition":{"x":\#(entropy.below(50)),"y":\#(entropy.below(50))}"#) }
@@ -186,10 +189,10 @@ struct RandomTrees {
             keys.append(#""justifyContent":"\#(entropy.pick(["flex-start", "center", "flex-end", "space-between", "space-around", "space-evenly"]))""#)
             keys.append(#""alignItems":"\#(entropy.pick(["flex-start", "center", "flex-end", "stretch", "baseline"]))""#)
             if entropy.chance(30) { keys.append(#""flexWrap":"\#(entropy.pick(["no-wrap", "wrap", "wrap-reverse"]))""#) }
-            if entropy.chance(30) { keys.append(#""gap":\#(entropy.pick(["4", "\"5%\""]))"#) }
+            if entropy.chance(30) { keys.append(#""gap":\#(entropy.pick(percent ? ["4", "\"5%\""] : ["4"]))"#) }
         }
         if inFlex {
-            if entropy.chance(20) { keys.append(#""padding":\#(entropy.pick(["4", "{\"horizontal\":8}", "\"10%\""]))"#) }
+            if entropy.chance(20) { keys.append(#""padding":\#(entropy.pick(percent ? ["4", "{\"horizontal\":8}", "\"10%\""] : ["4", "{\"horizontal\":8}"]))"#) }
             if entropy.chance(20) { keys.append(#""margin":\#(entropy.pick(["4", "{\"left\":\"auto\"}", "{\"all\":2,\"top\":6}"]))"#) }
             if entropy.chance(10) { keys.append(#""border":\#(entropy.pick(["1", "{\"bottom\":2}"]))"#) }
             if entropy.chance(10) { keys.append(#""aspectRatio":\#(entropy.pick(["1", "1.5"]))"#) }
