@@ -443,8 +443,12 @@ paths:
         "200":
           description: Alive.
           content:
-            text/plain:
-              schema: {type: string}
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {const: ok}
   /readyz:
     get:
       tags: [operations]
@@ -454,8 +458,12 @@ paths:
         "200":
           description: Ready to take traffic.
           content:
-            text/plain:
-              schema: {type: string}
+            application/json:
+              schema:
+                type: object
+                required: [status]
+                properties:
+                  status: {const: ready}
         "503": {$ref: "#/components/responses/Unavailable"}
   /metrics:
     get:
@@ -475,10 +483,10 @@ paths:
       summary: This document.
       responses:
         "200":
-          description: The OpenAPI document.
+          description: The OpenAPI document (a YAML mapping).
           content:
             application/yaml:
-              schema: {type: string}
+              schema: {type: object}
 components:
   responses:
     Problem:
