@@ -15,7 +15,7 @@ fi
 # ...and the fonts conformance/text was measured with (shared/conformance/text/README.md),
 # needed to build, test and serve alike.
 FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
-TEST_PACKAGES=(wrk openssl curl)
+TEST_PACKAGES=(wrk openssl curl python3-pip)
 
 packages=("${BUILD_PACKAGES[@]}" "${TEXT_PACKAGES[@]}" "${FONT_PACKAGES[@]}")
 if [ "${1:-}" = "--test" ]; then packages+=("${TEST_PACKAGES[@]}"); fi
@@ -30,4 +30,11 @@ if [ ${#missing[@]} -gt 0 ]; then
     [ "$(id -u)" = 0 ] || SUDO=sudo
     $SUDO apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# scripts/schemathesis.sh (run by scripts/test): schema-driven tests from PyPI.
+if [ "${1:-}" = "--test" ] && ! command -v schemathesis >/dev/null; then
+    echo "installing: schemathesis (PyPI)"
+    # Debian 12's own python3 is "externally managed" (PEP 668); CI's machine is throwaway.
+    python3 -m pip install -q "schemathesis>=4,<5" 2>/dev/null \
+        || python3 -m pip install -q --break-system-packages "schemathesis>=4,<5"
 fi
