@@ -6,7 +6,7 @@
 #
 # TSan reads Tests/tsan.supp (see docs/RELIABILITY.md for each entry and why).
 # swift test's exit status decides; a sanitizer report fails the run because
-# halt_on_error / abort_on_error make the test process exit non-zero.
+# the log is searched for reports (TSan reports all races, then the run fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KINDS=("$@")
@@ -18,7 +18,7 @@ STATUS=0
 for kind in "${KINDS[@]}"; do
     case $kind in
     thread)
-        export TSAN_OPTIONS="suppressions=$PWD/Tests/tsan.supp halt_on_error=1 second_deadlock_stack=1" ;;
+        export TSAN_OPTIONS="suppressions=$PWD/Tests/tsan.supp halt_on_error=0 second_deadlock_stack=1" ;;
     address)
         export ASAN_OPTIONS="detect_leaks=1 abort_on_error=1"
         export LSAN_OPTIONS="suppressions=$PWD/Tests/lsan.supp" ;;
