@@ -81,12 +81,14 @@ for target in "${TARGETS[@]}"; do
     mkdir -p "$corpus" "Fuzz/corpus/$target"
     log=$OUT/fuzz-$target.log
     before=$(ls "$OUT/artifacts" | wc -l)
+    dict=()
+    [ -f "Fuzz/dict/$target.dict" ] && dict=(-dict="Fuzz/dict/$target.dict")
     # SWIFT_BACKTRACE off: Swift's backtracer and ASan both want the crash signal.
     # Leak suppressions: Fuzz/lsan.supp says which and why. -rss_limit_mb bounds memory;
     # a crash stops the run (libFuzzer's default), so a finding is never lost in volume.
     SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$PWD/Fuzz/lsan.supp \
         "$OUT/fuzz-$target" -max_total_time="$SECONDS_PER_TARGET" -rss_limit_mb=2048 -max_len=4096 \
-        -artifact_prefix="$OUT/artifacts/$target-" -print_final_stats=1 "$corpus" "Fuzz/corpus/$target" \
+        -artifact_prefix="$OUT/artifacts/$target-" -print_final_stats=1 "${dict[@]}" "$corpus" "Fuzz/corpus/$target" \
         >"$log" 2>&1 || true
     execs=$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1)
     execs=${execs:-0}
