@@ -72,7 +72,7 @@ struct RandomTrees {
             + #""pointScale":\#(scale),"direction":"\#(direction)","root":\#(element(depth: 0, inFlex: false))}"#
     }
 
-    /// The size range `request` wrote, read back by the caller from the JSON instead.
+    /// One element and its subtree, as JSON; `inFlex` when its parent is a flex.
     mutating func element(depth: Int, inFlex: Bool) -> String {
         let leaf = depth >= maxDepth || entropy.chance(35)
         let type = leaf
