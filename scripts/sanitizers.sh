@@ -25,15 +25,18 @@ for kind in "${KINDS[@]}"; do
     *) echo "unknown sanitizer $kind"; exit 2 ;;
     esac
     echo "== swift test --sanitize=$kind"
+    scratch=".build-${kind:0:1}san"
+    log="$scratch/sanitizer-tests.log"   # inside the scratch path, which git ignores
+    mkdir -p "$scratch"
     # Swift's backtracer and the sanitizers both want the crash signals.
-    if SWIFT_BACKTRACE=enable=no swift test --sanitize="$kind" --scratch-path ".build-${kind:0:1}san" \
-        --filter "$FILTER" 2>&1 | tee ".build-${kind:0:1}san.log" | grep -E "Test run with|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:|error:"; then :; fi
-    if grep -qE "WARNING: ThreadSanitizer|ERROR: (Address|Leak)Sanitizer" ".build-${kind:0:1}san.log" \
-        || ! grep -qE "Test run with [0-9]+ tests? .*passed" ".build-${kind:0:1}san.log"; then
-        echo "sanitizer $kind: FAILED (log: .build-${kind:0:1}san.log)"
+    if SWIFT_BACKTRACE=enable=no swift test --sanitize="$kind" --scratch-path "$scratch" \
+        --filter "$FILTER" 2>&1 | tee "$log" | grep -E "Test run with|WARNING: ThreadSanitizer|ERROR: AddressSanitizer|ERROR: LeakSanitizer|SUMMARY:|error:"; then :; fi
+    if grep -qE "WARNING: ThreadSanitizer|ERROR: (Address|Leak)Sanitizer" "$log" \
+        || ! grep -qE "Test run with [0-9]+ tests? .*passed" "$log"; then
+        echo "sanitizer $kind: FAILED (log: $log)"
         STATUS=1
     else
-        echo "sanitizer $kind: passed ($(grep -oE 'Test run with [0-9]+ tests' ".build-${kind:0:1}san.log" | tail -1))"
+        echo "sanitizer $kind: passed ($(grep -oE 'Test run with [0-9]+ tests' "$log" | tail -1))"
     fi
 done
 exit $STATUS
