@@ -51,7 +51,7 @@
     status: document.querySelector("#status").textContent,
     boxes,
     hints: stage.querySelectorAll(".hint").length,
-    height: Math.ceil(stage.getBoundingClientRect().bottom + scrollY + 24),
-    width: Math.ceil(stage.getBoundingClientRect().right + scrollX + 24),
+    // Room below the stage for the gutter and labels of a horizontal container's hints.
+    height: Math.ceil(stage.getBoundingClientRect().bottom + scrollY + 80),
   };
 })()

@@ -29,9 +29,9 @@ public enum EmbeddedWeb {
   #legend { font-size: 12px; color: #555; margin-bottom: 10px; display: flex; gap: 14px; flex-wrap: wrap; }
   #legend span::before { content: ""; display: inline-block; width: 14px; height: 10px; margin-right: 4px; vertical-align: -1px; }
   #legend .l-viewport::before { border: 2px solid #7b1fa2; }
-  #legend .l-visible::before { background: rgba(0, 160, 60, .28); }
-  #legend .l-display::before { background: rgba(255, 170, 0, .25); }
-  #legend .l-preload::before { background: rgba(0, 120, 255, .14); }
+  #legend .l-visible::before { background: rgba(0, 160, 60, .75); }
+  #legend .l-display::before { background: rgba(255, 150, 0, .75); }
+  #legend .l-preload::before { background: rgba(0, 110, 255, .6); }
   #legend .l-page::before { border-top: 1px dashed #666; height: 0; }
   #legend .l-trigger::before { border-top: 2px dashed #d00; height: 0; }
   #stage { position: relative; outline: 1px dashed #aaa; background: #fff; }
@@ -42,17 +42,22 @@ public enum EmbeddedWeb {
   .weft-type-text { outline-color: rgba(200, 140, 0, .6); background: rgba(255, 214, 0, .10); }
   .weft-box.hot { outline: 2px solid #e65100; z-index: 5; }
   .hint { position: absolute; pointer-events: none; box-sizing: border-box; z-index: 3; }
+  /* Ranges: the visible cells tinted, and one bar per range in a gutter beside the content. */
   .hint.visible { background: rgba(0, 160, 60, .10); }
-  .hint.display { background: rgba(255, 170, 0, .08); }
-  .hint.preload { background: rgba(0, 120, 255, .05); }
+  .hint.bar.visible { background: rgba(0, 160, 60, .75); }
+  .hint.bar.display { background: rgba(255, 150, 0, .75); }
+  .hint.bar.preload { background: rgba(0, 110, 255, .6); }
   .hint.viewport { border: 2px solid #7b1fa2; }
-  .hint.page { border: 0 dashed #666; font: 10px/1 system-ui, sans-serif; color: #666; padding: 2px; }
-  .hint.page.along-y { border-top-width: 1px; }
-  .hint.page.along-x { border-left-width: 1px; }
-  .hint.trigger { border: 0 dashed #d00; font: 10px/1 system-ui, sans-serif; color: #d00; padding: 2px; }
-  .hint.trigger.along-y { border-top-width: 2px; }
-  .hint.trigger.along-x { border-left-width: 2px; }
-  .hint .label { background: rgba(255, 255, 255, .85); }
+  .hint.page { border: 0 dashed #777; color: #666; }
+  .hint.trigger { border: 0 dashed #d00; color: #d00; }
+  .hint.along-y.page { border-top-width: 1px; }
+  .hint.along-x.page { border-left-width: 1px; }
+  .hint.along-y.trigger { border-top-width: 2px; }
+  .hint.along-x.trigger { border-left-width: 2px; }
+  /* Labels sit outside the content, past the gutter, so they never cover a cell. */
+  .hint .label { position: absolute; font: 10px/1.2 system-ui, sans-serif; white-space: nowrap; }
+  .hint.along-y .label { left: calc(100% + 34px); top: -7px; }
+  .hint.along-x .label { top: calc(100% + 34px); left: -2px; }
   #tip { position: fixed; pointer-events: none; background: #222; color: #fff; font: 12px/1.3 ui-monospace, monospace;
          padding: 4px 7px; border-radius: 3px; display: none; z-index: 100; white-space: pre; }
 </style>
@@ -70,8 +75,8 @@ public enum EmbeddedWeb {
 </div>
 <div id="right">
   <div id="legend" hidden>
-    <span class="l-viewport">viewport</span><span class="l-visible">visible</span><span class="l-display">display</span>
-    <span class="l-preload">preload</span><span class="l-page">page</span><span class="l-trigger">batch-fetch trigger</span>
+    <span class="l-viewport">viewport</span><span class="l-visible">visible range</span><span class="l-display">display range</span>
+    <span class="l-preload">preload range</span><span class="l-page">page</span><span class="l-trigger">batch-fetch trigger</span>
   </div>
   <div id="stage"></div>
 </div>
@@ -206,19 +211,24 @@ async function run() {
   try {
     const response = await layout(request);
     if (mine !== generation) return { stale: true };
-    const ms = performance.now() - started;
-    const boxes = render(stage, request, response, { onBox: (el, entry) => { el.weftEntry = entry; } });
-    const note = drawHints(request, response);
-    answer.textContent = JSON.stringify(response, null, 2);
-    const warnings = response.warnings || [];
-    status.textContent = `${boxes.length} boxes, ${ms.toFixed(1)} ms round trip${note}` +
-      (warnings.length ? `\nwarnings:\n${warnings.map((w) => "  " + JSON.stringify(w)).join("\n")}` : "");
-    document.body.dataset.ready = "true";
-    return { request, response };
+    return draw(request, response, `${(performance.now() - started).toFixed(1)} ms round trip`);
   } catch (e) {
     if (mine !== generation) return { stale: true };
     return fail(e.message);
   }
+}
+
+/** Draws an answer: the boxes, the hints over them, the status line and the raw response. */
+function draw(request, response, timing) {
+  const boxes = render(stage, request, response, { onBox: (el, entry) => { el.weftEntry = entry; } });
+  const note = drawHints(request, response);
+  answer.textContent = JSON.stringify(response, null, 2);
+  const warnings = response.warnings || [];
+  status.className = "";
+  status.textContent = `${boxes.length} boxes${timing ? ", " + timing : ""}${note}` +
+    (warnings.length ? `\nwarnings:\n${warnings.map((w) => "  " + JSON.stringify(w)).join("\n")}` : "");
+  document.body.dataset.ready = "true";
+  return { request, response };
 }
 
 function fail(message) {
@@ -282,25 +292,27 @@ function drawHints(request, response) {
   const alongX = c.type === "pager" || c.scrollDirection === "horizontal";
   const cells = new Map();
   for (const s of response.sections || []) for (const item of s.items || []) cells.set(String(item.index), item.frame);
-  for (const range of ["preload", "display", "visible"]) {
+  // Gutter bars run beside the content, across the scroll axis: right of it, or below a horizontal one.
+  ["visible", "display", "preload"].forEach((range, k) => {
     for (const path of (hints.ranges && hints.ranges[range]) || []) {
       const f = cells.get(String(path));
-      if (f) hint(range, f.x, f.y, f.width, f.height);
+      if (!f) continue;
+      if (range === "visible") hint("visible", f.x, f.y, f.width, f.height);
+      if (alongX) hint(`bar ${range}`, f.x, size.height + 6 + 8 * k, f.width, 5);
+      else hint(`bar ${range}`, size.width + 6 + 8 * k, f.y, 5, f.height);
     }
-  }
+  });
   hint("viewport", offset.x, offset.y, bounds.width, bounds.height);
-  const axis = alongX ? "along-x" : "along-y";
+  const line = (cls, at, label) => alongX ? hint(`${cls} along-x`, at, 0, 0, size.height, label)
+                                          : hint(`${cls} along-y`, 0, at, size.width, 0, label);
   for (const page of hints.pages || []) {
     const o = page.offset || { x: 0, y: 0 };
-    if (alongX) hint(`page ${axis}`, o.x, 0, 0, size.height, `page ${page.index}`);
-    else hint(`page ${axis}`, 0, o.y, size.width, 0, `page ${page.index}`);
+    line("page", alongX ? o.x : o.y, `page ${page.index}`);
   }
   const b = hints.batchFetch;
   if (b && typeof b.triggerOffset === "number") {
     // triggerOffset is a content offset: once the viewport's leading edge is there, fetch.
-    const label = `batch fetch at offset ${round(b.triggerOffset)}${b.shouldFetch ? " (now)" : ""}`;
-    if (alongX) hint(`trigger ${axis}`, b.triggerOffset, 0, 0, size.height, label);
-    else hint(`trigger ${axis}`, 0, b.triggerOffset, size.width, 0, label);
+    line("trigger", b.triggerOffset, `batch fetch at ${round(b.triggerOffset)}${b.shouldFetch ? " (now)" : ""}`);
   }
   const p = hints.pager;
   return p ? `; pager: page ${p.currentPage} of ${p.pageCount}` : "";
@@ -311,6 +323,13 @@ window.weftPlayground = {
   examples: EXAMPLES,
   run,
   show(name) { load(name); return run(); },
+  /** Draws a response obtained elsewhere (tests use it to preview answers). */
+  draw(request, response, name) {
+    ++generation;
+    if (name) select.value = name;
+    editor.value = JSON.stringify(request, null, 2);
+    return draw(request, response, "");
+  },
 };
 
 load(Object.keys(EXAMPLES)[0]);
