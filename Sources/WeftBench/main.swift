@@ -7,11 +7,15 @@ import Foundation
 /// measure that case: MALLOC_TRIM_THRESHOLD_=1000000000 MALLOC_MMAP_THRESHOLD_=1000000000
 ///
 ///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
+///     WeftBench flex [cells] [runs] [pointScale]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
     JSONBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
+case "flex":
+    FlexBench.run(arguments: Array(arguments.dropFirst()))
 default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
+    print("       WeftBench flex [cells] [runs] [pointScale]")
     exit(2)
 }
