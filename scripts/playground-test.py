@@ -24,6 +24,7 @@ import sys
 import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
 sys.path.insert(0, os.path.join(ROOT, "tests", "playground"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from cdp import Browser, Page  # noqa: E402

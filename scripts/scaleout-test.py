@@ -11,6 +11,7 @@ import socket
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
 sys.path.insert(0, os.path.join(ROOT, "tests", "scaleout"))
 sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from load import Load  # noqa: E402
