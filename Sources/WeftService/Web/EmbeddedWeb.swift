@@ -69,7 +69,7 @@ public enum EmbeddedWeb {
     <label>Example <select id="examples"></select></label>
     <button id="run" title="Ctrl+Enter">Lay out</button>
   </div>
-  <textarea id="editor" spellcheck="false" aria-label="request JSON"></textarea>
+  <textarea id="editor" spellcheck="false" wrap="off" aria-label="request JSON"></textarea>
   <div id="status" role="status"></div>
   <details id="answer"><summary>Response</summary><pre id="response"></pre></details>
 </div>
