@@ -27,7 +27,8 @@ FROM debian:bookworm-slim AS runtime
 COPY scripts/install-deps.sh /tmp/install-deps.sh
 RUN bash /tmp/install-deps.sh --runtime \
  && rm -rf /tmp/install-deps.sh /var/lib/apt/lists/* \
- && useradd --system --uid 10001 --user-group --no-create-home --home-dir /nonexistent weft
+ && groupadd --system --gid 10001 weft \
+ && useradd --system --uid 10001 --gid 10001 --no-create-home --home-dir /nonexistent --shell /usr/sbin/nologin weft
 # The Swift runtime goes where the binary's run path (the toolchain's) looks for it.
 COPY --from=build /out/swift/ /usr/lib/swift/linux/
 COPY --from=build /out/bin/weft /usr/local/bin/weft
