@@ -84,6 +84,7 @@ def check_drawn(page, request, response, label, shots):
     drawn = page.evaluate(COLLECT)
     problems = compare(drawn, request, response)
 
+    shot = os.path.join(shots, re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() + ".png")
     hover = next((b for b in reversed(drawn["boxes"]) if b.get("hoverAt") and b["id"]), None)
     if hover:
         page.move_mouse(*hover["hoverAt"])
@@ -91,12 +92,11 @@ def check_drawn(page, request, response, label, shots):
         x, y, w, h = (re.escape(f"{round(v * 100) / 100:g}") for v in hover["frame"])
         if hover["id"] not in tip or not re.search(rf"x {x}\s+y {y}\s+{w} × {h}", tip):
             problems.append(f"hovering {hover['key']} ({hover['id']}) shows {tip!r}, not its id and frame")
-        page.move_mouse(1, 1)
     elif any(b["id"] for b in drawn["boxes"]):
         problems.append("no box with an id is the topmost at its own centre: nothing to hover")
-
-    shot = os.path.join(shots, re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() + ".png")
+    # Taken while hovering, so the screenshot shows a tip too.
     page.screenshot(shot)
+    page.move_mouse(1, 1)
     page.resize(WIDTH, 900)
     return problems, len(drawn["boxes"])
 
