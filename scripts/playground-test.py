@@ -77,6 +77,24 @@ def check_preview(page, url, name, shots):
     return check_drawn(page, request, response, f"{name} (preview)", shots)
 
 
+def check_refusal(page):
+    """A request the service refuses shows its problem (status, title, JSON pointer), not a stale drawing."""
+    result = page.evaluate("""(() => {
+        document.querySelector("#editor").value = JSON.stringify({root: {type: "stack", children: [{type: "nope"}]}});
+        return window.weftPlayground.run();
+    })()""")
+    shown = page.evaluate("""({ready: document.body.dataset.ready, status: document.querySelector("#status").textContent,
+                               boxes: document.querySelectorAll("#stage .weft-box").length})""")
+    problems = []
+    if not result.get("error") or shown["ready"] != "error":
+        problems.append(f"an invalid request did not end in an error: {result}, {shown}")
+    elif "422" not in shown["status"] or "/root/children/0/type" not in shown["status"]:
+        problems.append(f"the error shown does not give the status and the path: {shown['status']!r}")
+    if shown["boxes"]:
+        problems.append("the previous drawing stays on screen after an error")
+    return problems
+
+
 def check_drawn(page, request, response, label, shots):
     # Tall enough for the whole stage, so the screenshot and the hover see every box.
     drawn = page.evaluate(COLLECT)
@@ -137,6 +155,9 @@ def main() -> int:
             if len(problems) > 25:
                 print(f"  ... and {len(problems) - 25} more")
             failures += bool(problems)
+        for p in check_refusal(page):
+            print("FAIL " + p)
+            failures += 1
         if total == 0:
             print("FAIL: no example drew a single box")
             failures += 1
