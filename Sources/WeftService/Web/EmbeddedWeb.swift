@@ -499,7 +499,9 @@ export function render(host, request, response, { onBox } = {}) {
  * A `.weft-text` element for a text element whose frame is `frameWidth` wide.
  * Its max-width is the frame's width plus the text suite's 0.5 px tolerance: Weft may
  * measure a line up to 0.5 px narrower than the browser does, and a max-width even 1/64 px
- * narrower than the browser's own line would wrap that line early.
+ * narrower than the browser's own line would wrap that line early. Any width from the
+ * longest line up to the width Weft measured under breaks the same lines; the response
+ * does not carry the latter, and the frame is at least the former.
  */
 export function textElement(doc, element, frameWidth) {
   const el = doc.createElement("div");
