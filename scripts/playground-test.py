@@ -66,7 +66,12 @@ def check_example(page, url, name, shots):
     if not expected_boxes(result["response"]):
         print(f"  note: {name}: the service answered without a single frame "
               f"({json.dumps(result['response'])[:120]})")
-    return check_drawn(page, result["request"], post(url, result["request"]), name, shots)
+    response = post(url, result["request"])
+    # Examples must be clean: a warning (a family that is not installed, a view without a
+    # size) means the page draws something other than what the example promises.
+    warnings = [f"Weft warns at {w.get('path')}: {w.get('detail')}" for w in response.get("warnings") or []]
+    problems, count = check_drawn(page, result["request"], response, name, shots)
+    return warnings + problems, count
 
 
 def check_preview(page, url, name, shots):
