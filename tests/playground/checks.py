@@ -17,6 +17,7 @@ TEXT_CSS = {
     "padding-top": "0px", "border-left-width": "0px", "border-top-width": "0px",
 }
 
+
 def close(a, b, tolerance):
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
 
@@ -32,6 +33,14 @@ def check_text(box, node, element, problems):
     # Chromium serializes a quoted one-word family without its quotes, so either form is the same value.
     if font.get("family") and family not in (font["family"], f'"{font["family"]}"'):
         problems.append(f"{where}: font-family {family!r} is not exactly the one family {font['family']!r}")
+    # Weft's defaults (WeftLayout's Font) when the request leaves a field out.
+    weight = {"normal": 400, "bold": 700}.get(font.get("weight"), font.get("weight", 400))
+    wanted = {"font-size": f"{font.get('size', 16):g}px", "font-weight": str(weight),
+              "font-style": font.get("style", "normal"),
+              "letter-spacing": "normal" if not element.get("letterSpacing") else f"{element['letterSpacing']:g}px"}
+    for prop, want in wanted.items():
+        if text["css"].get(prop) != want:
+            problems.append(f"{where}: computed {prop} is {text['css'].get(prop)!r}, the request says {want!r}")
     want_height = "normal" if element.get("lineHeight") is None else f"{element['lineHeight']}px"
     if text["inline"]["lineHeight"] != want_height:
         problems.append(f"{where}: line-height {text['inline']['lineHeight']!r}, expected {want_height!r}")
