@@ -235,6 +235,7 @@ function fail(message) {
   status.className = "error";
   status.textContent = message;
   stage.replaceChildren();
+  document.querySelector("#legend").hidden = true;
   document.body.dataset.ready = "error";
   return { error: message };
 }
