@@ -10,8 +10,8 @@ the page draws what Weft answered:
   as many lines as Weft counted;
 - hovering a box shows its id and frame; container hints are drawn.
 
-The feed table is also drawn from a container answer the test assembles out of real node
-layouts (tests/playground/table_preview.py), so cells with text are checked even where the
+The feed table and the pager are also drawn from container answers the test assembles out
+of real node layouts (tests/playground/container_preview.py), so cells with text are checked even where the
 service's container endpoint answers no cells.
 
 Saves one screenshot per example under .build-artifacts/playground/ (look at them).
@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
 from cdp import Browser, Page  # noqa: E402
 from checks import compare  # noqa: E402
 from frames import expected_boxes  # noqa: E402
-from table_preview import preview  # noqa: E402
+from container_preview import preview  # noqa: E402
 from weft_server import WeftServer  # noqa: E402
 
 WIDTH = 1400
@@ -75,7 +75,7 @@ def check_example(page, url, name, shots):
 
 
 def check_preview(page, url, name, shots):
-    """Draws a container answer assembled from real node layouts (tests/playground/table_preview.py)."""
+    """Draws a container answer assembled from real node layouts (tests/playground/container_preview.py)."""
     request = page.evaluate(f"window.weftPlayground.examples[{json.dumps(name)}]")
     response = preview(request, lambda node_request: post(url, node_request))
     page.evaluate(f"window.weftPlayground.draw({json.dumps(request)}, {json.dumps(response)}, {json.dumps(name)})")
@@ -101,9 +101,9 @@ def check_refusal(page):
 
 
 def check_drawn(page, request, response, label, shots):
-    # Tall enough for the whole stage, so the screenshot and the hover see every box.
+    # Big enough for the whole stage, so the screenshot and the hover see every box.
     drawn = page.evaluate(COLLECT)
-    page.resize(WIDTH, max(900, min(6000, drawn["height"])))
+    page.resize(max(WIDTH, min(6000, drawn["width"])), max(900, min(6000, drawn["height"])))
     drawn = page.evaluate(COLLECT)
     problems = compare(drawn, request, response)
 
@@ -148,7 +148,8 @@ def main() -> int:
             print(f"FAIL on load: the first example was not laid out: {first}")
             failures += 1
         total = 0
-        runs = [(check_example, name) for name in names] + [(check_preview, "Feed table with text")]
+        runs = [(check_example, name) for name in names] + [(check_preview, "Feed table with text"),
+                                                             (check_preview, "Pager")]
         for check, name in runs:
             problems, count = check(page, server.url, name, args.out)
             total += count

@@ -53,5 +53,7 @@
     hints: stage.querySelectorAll(".hint").length,
     // Room below the stage for the gutter and labels of a horizontal container's hints.
     height: Math.ceil(stage.getBoundingClientRect().bottom + scrollY + 80),
+    // Room right of it for a vertical container's gutter and labels.
+    width: Math.ceil(stage.getBoundingClientRect().right + scrollX + 200),
   };
 })()

@@ -14,7 +14,7 @@ public enum EmbeddedWeb {
      Every drawn box carries data-id, data-key and data-frame, so tests can find it. -->
 <style>
   :root { font: 14px/1.4 system-ui, sans-serif; color: #222; }
-  body { margin: 0; display: grid; grid-template-columns: minmax(340px, 36%) 1fr; height: 100vh; }
+  body { margin: 0; display: grid; grid-template-columns: clamp(340px, 36vw, 520px) 1fr; height: 100vh; }
   #left { display: flex; flex-direction: column; border-right: 1px solid #ccc; min-height: 0; }
   #bar { display: flex; gap: 8px; padding: 8px; align-items: center; border-bottom: 1px solid #ccc; flex-wrap: wrap; }
   #bar h1 { font-size: 15px; margin: 0 8px 0 0; }
@@ -58,6 +58,9 @@ public enum EmbeddedWeb {
   .hint .label { position: absolute; font: 10px/1.2 system-ui, sans-serif; white-space: nowrap; }
   .hint.along-y .label { left: calc(100% + 34px); top: -7px; }
   .hint.along-x .label { top: calc(100% + 34px); left: -2px; }
+  /* The trigger often falls on a page boundary: its label gets its own column or row. */
+  .hint.along-y.trigger .label { left: calc(100% + 84px); }
+  .hint.along-x.trigger .label { top: calc(100% + 50px); }
   #tip { position: fixed; pointer-events: none; background: #222; color: #fff; font: 12px/1.3 ui-monospace, monospace;
          padding: 4px 7px; border-radius: 3px; display: none; z-index: 100; white-space: pre; }
 </style>
@@ -316,7 +319,8 @@ function drawHints(request, response) {
     line("trigger", b.triggerOffset, `batch fetch at ${round(b.triggerOffset)}${b.shouldFetch ? " (now)" : ""}`);
   }
   const p = hints.pager;
-  return p ? `; pager: page ${p.currentPage} of ${p.pageCount}` : "";
+  // currentPage is an index (0-based), as pages[].index is.
+  return p && p.currentPage != null ? `; pager: page ${p.currentPage + 1} of ${p.pageCount} (index ${p.currentPage})` : "";
 }
 
 /** Lets tests (and the console) drive the page: show("Pager") resolves once it is drawn. */
