@@ -29,7 +29,8 @@ let package = Package(
             dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
             exclude: ["README.md"],
             swiftSettings: strict),
-        .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .target(name: "WeftSync", swiftSettings: strict),
+        .target(name: "WeftCells", dependencies: ["WeftLayout", "WeftSync"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "WeftHTTP",
             dependencies: [
-                "CZlib", "CWeftTLS", "CEpoll",
+                "CZlib", "CWeftTLS", "CEpoll", "WeftSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -60,7 +61,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
+        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftText"], swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),

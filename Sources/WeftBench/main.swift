@@ -8,14 +8,18 @@ import Foundation
 ///
 ///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
 ///     WeftBench flex [cells] [runs] [pointScale]
+///     WeftBench text [runs]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
     JSONBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
 case "flex":
     FlexBench.run(arguments: Array(arguments.dropFirst()))
+case "text":
+    TextBench.run(arguments: Array(arguments.dropFirst()))
 default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
     print("       WeftBench flex [cells] [runs] [pointScale]")
+    print("       WeftBench text [runs]")
     exit(2)
 }

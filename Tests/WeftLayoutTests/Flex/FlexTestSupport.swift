@@ -20,12 +20,7 @@ func flexFrames(
     let context = LayoutContext(pointScale: scale, direction: direction, textMeasurer: FlexAhemMeasurer())
     let node = LayoutEngine.layout(root, in: range, context: context)
     var out: [String: Frame] = [:]
-    func walk(_ n: LayoutNode, _ e: Element, _ origin: Point) {
-        let o = Point(x: origin.x + n.frame.x, y: origin.y + n.frame.y)
-        if let id = e.id { out[id] = Frame(origin: o, size: n.frame.size) }
-        for (c, ce) in zip(n.children, e.children) { walk(c, ce, o) }
-    }
-    walk(node, root, .zero)
+    absoluteFrames(node, root, into: &out)
     return (node.size, out)
 }
 
