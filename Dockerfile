@@ -1,8 +1,8 @@
 # syntax=docker/dockerfile:1
-# Weft's image. Two stages: the build runs exactly CI's steps (scripts/install-deps.sh,
-# then the release build scripts/test makes), so what CI proves is what the image runs;
-# the runtime is a slim Debian with only the shared libraries the binary links and the
-# fonts text is measured with (scripts/install-deps.sh --runtime).
+# Weft's image. Two stages: the build runs CI's steps (scripts/install-deps.sh, then
+# `swift build --product weft`, here in release configuration), so what CI proves is what
+# the image runs; the runtime is a slim Debian with only the shared libraries the binary
+# links and the fonts text is measured with (scripts/install-deps.sh --runtime).
 #
 #   docker build -t weft .
 #   docker run --rm -p 8080:8080 weft                       # http://localhost:8080/
@@ -15,8 +15,9 @@ WORKDIR /src
 COPY scripts/install-deps.sh scripts/install-deps.sh
 RUN bash scripts/install-deps.sh
 COPY . .
-# The same command as scripts/test; then the binary and the Swift runtime libraries it
-# links (found by ldd, so the list cannot go stale) are gathered for the runtime stage.
+# scripts/test's build command with -c release; then the binary and the Swift runtime
+# libraries it links (found by ldd, so the list cannot go stale) are gathered for the
+# runtime stage.
 RUN swift build -c release --product weft \
  && bin="$(swift build -c release --show-bin-path)/weft" \
  && mkdir -p /out/bin /out/swift \
