@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
-            name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout", "WeftText"], swiftSettings: strict),
+            name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText"], swiftSettings: strict),
         .testTarget(
             name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "CZlib"], swiftSettings: strict),
     ]

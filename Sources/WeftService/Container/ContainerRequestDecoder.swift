@@ -1,0 +1,251 @@
+import WeftCells
+import WeftLayout
+
+/// Where a node cell's `node` value sits in the body, and its canonical hash.
+/// The tree itself is decoded later, and only when the cell cache misses:
+/// an unchanged cell then costs one hashing pass over its bytes.
+public struct NodeSource: Sendable, Hashable {
+    public var range: Range<Int>
+    public var hash: ContentHash
+}
+
+/// The node sources of one section, in the request's shape.
+public struct SectionNodeSources: Sendable {
+    public var header: NodeSource?
+    public var footer: NodeSource?
+    public var items: [NodeSource?]
+
+    func source(_ slot: CellSlot) -> NodeSource? {
+        switch slot {
+        case .header: return header
+        case .footer: return footer
+        case .item(let i): return items[i]
+        }
+    }
+}
+
+/// A container request as read from the body: every cell but its `node`
+/// tree, which `nodes` locates. A cell that sent a `node` carries
+/// `ContainerRequestDecoder.pendingNode` until it is resolved, so that
+/// `ContainerValidation` sees which cells have one.
+public struct DecodedContainerRequest: Sendable {
+    public var request: ContainerRequest
+    public var nodes: [SectionNodeSources]
+}
+
+/// Bytes -> `ContainerRequest`, straight from the JSON reader (api.md, "POST
+/// /v1/layout"). Unknown keys are a 422 unless they start with `x-`; every
+/// error carries the JSON Pointer of the offending value. Cells are counted
+/// as they are read, so a section of a million items stops at the limit.
+public enum ContainerRequestDecoder {
+    /// Stands in for a cell's tree between decoding and resolution.
+    public static let pendingNode = Element(.box, id: "x-pending")
+
+    public static func decode(_ r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest {
+        var container: Container?
+        var sections: [Section] = []
+        var sources: [SectionNodeSources] = []
+        var shorthand = false
+        var sawSections = false
+        var direction = LayoutDirection.ltr
+        var pointScale = 0.0
+        var cellCount = 0
+        guard try r.contractObjectStart() else {
+            throw RequestError(.missingField, "a container request needs a \"container\"")
+        }
+        repeat {
+            let key = try r.key()
+            guard let field = ContainerRequestKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a container request")
+                continue
+            }
+            do throws(RequestError) {
+                switch field {
+                case .container:
+                    guard container == nil else { throw twice(field.rawValue) }
+                    container = try decodeContainer(&r)
+                case .sections:
+                    guard !sawSections else { throw twice(field.rawValue) }
+                    if shorthand { throw both() }
+                    sawSections = true
+                    if try r.contractArrayStart() {
+                        var s = 0
+                        repeat {
+                            do throws(RequestError) {
+                                let (section, source) = try decodeSection(&r, count: &cellCount)
+                                sections.append(section)
+                                sources.append(source)
+                            } catch {
+                                throw error.at(s)
+                            }
+                            s += 1
+                        } while try r.arrayNext()
+                    }
+                case .items:
+                    guard !shorthand else { throw twice(field.rawValue) }
+                    if sawSections { throw both() }
+                    shorthand = true
+                    let (items, itemSources) = try decodeItems(&r, count: &cellCount)
+                    sections = [Section(items: items)]
+                    sources = [SectionNodeSources(items: itemSources)]
+                case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
+                case .pointScale:
+                    pointScale = try r.contractNumber()
+                    guard pointScale >= 0 && pointScale <= NodeRequest.maxPointScale else {
+                        throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(pointScale)")
+                    }
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        guard let container else { throw RequestError(.missingField, "a container request needs a \"container\"") }
+        let request = ContainerRequest(
+            container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
+            pointScale: pointScale)
+        return DecodedContainerRequest(request: request, nodes: sources)
+    }
+
+    private static func twice(_ key: String) -> RequestError {
+        RequestError(.invalidValue, "the key \"\(key)\" appears twice")
+    }
+
+    private static func both() -> RequestError {
+        RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")
+    }
+
+    // MARK: - Sections and cells
+
+    private static func decodeSection(
+        _ r: inout JSONReader, count: inout Int
+    ) throws(RequestError) -> (Section, SectionNodeSources) {
+        var section = Section()
+        var sources = SectionNodeSources(items: [])
+        var seen: Set<SectionKey> = []
+        guard try r.contractObjectStart() else { return (section, sources) }
+        repeat {
+            let key = try r.key()
+            guard let field = SectionKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a section")
+                continue
+            }
+            do throws(RequestError) {
+                guard seen.insert(field).inserted else { throw twice(field.rawValue) }
+                switch field {
+                case .id: section.id = try r.contractString()
+                case .header, .footer:
+                    let (cell, source) = try decodeCell(&r)
+                    count += 1
+                    if field == .header {
+                        section.header = cell
+                        sources.header = source
+                    } else {
+                        section.footer = cell
+                        sources.footer = source
+                    }
+                case .items:
+                    (section.items, sources.items) = try decodeItems(&r, count: &count)
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+            throw RequestError(.limitExceeded, tooMany.detail)
+        }
+        return (section, sources)
+    }
+
+    /// An `items` array; stops with `limit-exceeded` (path: the array) as
+    /// soon as the request's cells pass `ContainerLimits.maxCells`.
+    private static func decodeItems(
+        _ r: inout JSONReader, count: inout Int
+    ) throws(RequestError) -> ([Cell], [NodeSource?]) {
+        var cells: [Cell] = []
+        var sources: [NodeSource?] = []
+        guard try r.contractArrayStart() else { return (cells, sources) }
+        var i = 0
+        repeat {
+            count += 1
+            if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+                throw RequestError(.limitExceeded, tooMany.detail)
+            }
+            do throws(RequestError) {
+                let (cell, source) = try decodeCell(&r)
+                cells.append(cell)
+                sources.append(source)
+            } catch {
+                throw error.at(i)
+            }
+            i += 1
+        } while try r.arrayNext()
+        return (cells, sources)
+    }
+
+    private static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, NodeSource?) {
+        var cell = Cell()
+        var source: NodeSource?
+        var present: UInt16 = 0
+        guard try r.contractObjectStart() else { return (cell, nil) }
+        repeat {
+            let key = try r.key()
+            guard let field = CellKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a cell")
+                continue
+            }
+            do throws(RequestError) {
+                guard present & field.bit == 0 else { throw twice(field.rawValue) }
+                present |= field.bit
+                switch field {
+                case .id: cell.id = try r.contractString()
+                case .kind: cell.kind = try r.contractToken(ContainerTokens.cellKind)
+                case .node:
+                    let kind = try r.peekKind()
+                    guard kind == .object else { throw r.wrongType("an element object", got: kind) }
+                    let start = r.offset
+                    let hash = try r.contentHash()
+                    source = NodeSource(range: start..<r.offset, hash: hash)
+                    cell.node = pendingNode
+                case .style: cell.style = try decodeCellStyle(&r)
+                case .size: cell.size = try r.contractSize(missing: 0)
+                case .constrainedSize: cell.constrainedSize = try r.contractSizeRange()
+                case .accessoryType: cell.accessoryType = try r.contractToken(ContainerTokens.accessoryType)
+                case .separatorInset: cell.separatorInset = try r.contractEdges(ContainerTokens.insetRules)
+                case .selectionStyle: cell.selectionStyle = try r.contractToken(ContainerTokens.selectionStyle)
+                case .neverShowPlaceholders: cell.neverShowPlaceholders = try r.contractBool()
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        return (cell, source)
+    }
+
+    /// A cell node's own style: Texture's vocabulary for `alignSelf` (its
+    /// parent is the container, not a flex), no intrinsic sizes.
+    private static func decodeCellStyle(_ r: inout JSONReader) throws(RequestError) -> Style {
+        var style = Style()
+        var pending = StylePending()
+        try StyleDecoder.decode(&r, into: &style, pending: &pending)
+        if let token = pending.alignSelfToken {
+            guard let align = TextureTokens.alignSelf.lookup(token) else {
+                throw ElementDecoder.unknownAlignSelf(token, TextureTokens.alignSelf).dropFirstStyle()
+            }
+            style.alignSelf = align
+        }
+        if let key = pending.intrinsicKey {
+            throw ElementDecoder.intrinsicOutsideFlex(key).dropFirstStyle()
+        }
+        return style
+    }
+}
+
+extension RequestError {
+    /// The element decoder's style errors carry `/style/...`; a cell's style
+    /// is already under `/style`, added while unwinding.
+    func dropFirstStyle() -> RequestError {
+        var copy = self
+        if case .key("style")? = copy.reversedPath.last { copy.reversedPath.removeLast() }
+        return copy
+    }
+}
