@@ -29,7 +29,7 @@ public enum ServiceRoutes {
                 body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
         }
         router.add("POST", "/v1/layout") { request in
-            requireJSON(request) ?? httpResponse(ContainerEndpoint.respond(body: request.body, engine: engine))
+            requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
         }
         router.add("GET", "/v1/fonts") { _ in
             httpResponse(FontsEndpoint.respond())

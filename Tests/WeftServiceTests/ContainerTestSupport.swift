@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Testing
 import WeftCells
 import WeftLayout
@@ -48,4 +51,60 @@ func withoutStats(_ bytes: [UInt8]) -> [UInt8] {
         return Array(bytes[..<start])
     }
     return bytes
+}
+
+/// A feed like `../shared/bench/feed.py`'s: `cells` posts of about ten
+/// elements each, the body's height varying with the index.
+func feedBody(
+    cells: Int, type: String = "table", offsetY: Double = 0, offsetX: Double = 0, changedCell: Int? = nil,
+    extraContainer: String = ""
+) -> String {
+    var items: [String] = []
+    items.reserveCapacity(cells)
+    for i in 0..<cells {
+        // The changed cell gets half a point more, which no other cell has.
+        let body = Double(40 + (37 * i) % 80) + (i == changedCell ? 0.5 : 0)
+        let icons = (0..<3).map { #"{"type":"box","id":"icon\#($0)","style":{"preferredSize":{"width":24,"height":24}}}"# }
+            .joined(separator: ",")
+        items.append(#"""
+            {"id":"post-\#(i)","node":{"type":"inset","insets":{"top":12,"left":12,"bottom":12,"right":12},"child":{"type":"stack","direction":"horizontal","spacing":10,"alignItems":"start","children":[{"type":"box","id":"avatar","style":{"preferredSize":{"width":44,"height":44}}},{"type":"stack","direction":"vertical","spacing":4,"style":{"flexGrow":1,"flexShrink":1},"children":[{"type":"box","id":"title","style":{"height":20,"width":"60%"}},{"type":"box","id":"body","style":{"height":\#(body)}},{"type":"stack","direction":"horizontal","spacing":16,"children":[\#(icons)]}]}]}}}
+            """#)
+    }
+    return #"{"container":{"type":"\#(type)","bounds":{"width":375,"height":667},"contentOffset":{"x":\#(offsetX),"y":\#(offsetY)}\#(extraContainer)},"pointScale":2,"items":["#
+        + items.joined(separator: ",") + "]}"
+}
+
+/// The NDJSON records a stream writes, parsed.
+func streamRecords(_ engine: ContainerEngine, _ body: String) throws -> [JSONValue] {
+    guard case .ready(let prepared) = engine.prepare(Array(body.utf8)) else {
+        Issue.record("the request was refused")
+        return []
+    }
+    let lines = LinesBox()
+    engine.stream(prepared) { bytes in lines.append(bytes) }
+    return try lines.all().map { line throws in try JSONValue.parse(line) }
+}
+
+/// Collects written lines from any thread.
+final class LinesBox: @unchecked Sendable {
+    private var lines: [[UInt8]] = []
+    private let lock = NSLockLike()
+    func append(_ bytes: [UInt8]) {
+        lock.with { 
+            #expect(bytes.last == UInt8(ascii: "\n"))
+            lines.append(Array(bytes.dropLast()))
+        }
+    }
+    func all() -> [[UInt8]] { lock.with { lines } }
+}
+
+/// A tiny lock over pthread, so the test needs no Foundation.
+final class NSLockLike: @unchecked Sendable {
+    private var mutex = pthread_mutex_t()
+    init() { pthread_mutex_init(&mutex, nil) }
+    func with<T>(_ body: () -> T) -> T {
+        pthread_mutex_lock(&mutex)
+        defer { pthread_mutex_unlock(&mutex) }
+        return body()
+    }
 }

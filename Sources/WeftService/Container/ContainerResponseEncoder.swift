@@ -70,6 +70,12 @@ public enum ContainerResponseEncoder {
     /// `layout` (relative to the cell) and, for table rows, `table`.
     public static func writeCell(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
         out.beginObject()
+        writeCellMembers(cell, layout, &out)
+        out.endObject()
+    }
+
+    /// A cell's members, for an object the caller opened (a stream record).
+    static func writeCellMembers(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
         if let id = cell.id {
             out.key("id")
             out.string(id)
@@ -99,7 +105,6 @@ public enum ContainerResponseEncoder {
             }
             out.endObject()
         }
-        out.endObject()
     }
 
     static func writeIndex(_ index: IndexPath, _ out: inout JSONWriter) {

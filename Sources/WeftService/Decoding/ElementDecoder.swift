@@ -44,14 +44,6 @@ public struct ElementDecoder {
         ids.removeAll()
     }
 
-    /// Counts elements read elsewhere (a cell whose tree the cache supplied)
-    /// against `maxElements`; false, counting nothing, if they would pass it.
-    public mutating func countElements(_ n: Int) -> Bool {
-        guard elementCount + n <= limits.maxElements else { return false }
-        elementCount += n
-        return true
-    }
-
     /// Decodes a tree's root. A root has no parent, so its `alignSelf` is
     /// read with the flex vocabulary (the widest; the value means nothing),
     /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
