@@ -60,7 +60,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout"], swiftSettings: strict),
+        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP"], swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),

@@ -9,6 +9,9 @@ struct BenchOptions {
     var weftOnly = false
     /// `decode` or `encode`: only that phase, repeated (for a profiler).
     var phase: String?
+    /// `cells`: the streamed workload's size, and whether to skip it.
+    var streamCells = 10_000
+    var skipStream = false
 
     init(_ arguments: [String]) {
         var i = 0
@@ -19,6 +22,8 @@ struct BenchOptions {
             case "--cells": cells = Int(value) ?? cells; i += 1
             case "--form": form = value; i += 1
             case "--runs": runs = Int(value) ?? runs; i += 1
+            case "--stream-cells": streamCells = Int(value) ?? streamCells; i += 1
+            case "--no-stream": skipStream = true
             case "--text": text = true
             case "--weft-only": weftOnly = true
             case "--phase": phase = value; weftOnly = true; i += 1

@@ -43,6 +43,18 @@ public struct CellOutcome: Sendable {
     public var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
     public var error: RequestError?
+
+    public init(
+        size: Size, layout: [UInt8]?, warnings: [ResponseWarning] = [], elementCount: Int = 0, root: Element? = nil,
+        error: RequestError? = nil
+    ) {
+        self.size = size
+        self.layout = layout
+        self.warnings = warnings
+        self.elementCount = elementCount
+        self.root = root
+        self.error = error
+    }
 }
 
 extension ContainerError {
