@@ -11,24 +11,42 @@ public struct CellCacheKey: Hashable, Sendable {
     public var treeRange: SizeRange
     public var pointScale: Double
     public var direction: LayoutDirection
+
+    /// The content hash is already uniform; feeding the hasher one word of it
+    /// (equality still compares every field) keeps a lookup cheap.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content.low)
+    }
 }
 
 /// One measured cell as a later request reuses it without decoding,
 /// laying out or encoding it: its size, its `layout` JSON (relative to the
 /// cell, so valid wherever the cell lands), and what decoding it produced.
-public struct CachedCell: Sendable {
-    public var size: Size
-    public var layout: [UInt8]
+/// Immutable and shared: a class, so a hit copies a reference rather than
+/// the entry (an Element alone is about 1 KB).
+public final class CachedCell: Sendable {
+    public let size: Size
+    public let layout: [UInt8]
     /// Relative to the cell's `node`.
-    public var warnings: [ResponseWarning]
+    public let warnings: [ResponseWarning]
     /// Counted against the request's element limit as if decoded.
-    public var elementCount: Int
-    /// The tree's root without its children: what the view-cell warning reads.
-    public var root: Element
+    public let elementCount: Int
+    /// A `view` root without its children (what the view-cell warning
+    /// reads); nil for any other root, which the warning ignores.
+    public let root: Element?
 
-    /// The layout bytes plus the model's fixed part (an Element with its
-    /// Style is about 1 KB) and the entry's bookkeeping.
-    var cost: Int { layout.count + 1_200 + warnings.reduce(0) { $0 + 64 + $1.detail.utf8.count } }
+    public init(size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?) {
+        self.size = size
+        self.layout = layout
+        self.warnings = warnings
+        self.elementCount = elementCount
+        self.root = root
+    }
+
+    /// The layout bytes plus the entry's bookkeeping (and a view root's model).
+    var cost: Int {
+        layout.count + 160 + (root == nil ? 0 : 1_000) + warnings.reduce(0) { $0 + 64 + $1.detail.utf8.count }
+    }
 }
 
 public typealias CellLayoutCache = LRUCache<CellCacheKey, CachedCell>

@@ -42,7 +42,7 @@ public final class ContainerEngine: Sendable {
 
     // MARK: - Stages
 
-    /// Reads the request (hashing, not building, each cell's tree),
+    /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
     public func prepare(_ body: [UInt8]) -> Preparation {
         let decoded: DecodedContainerRequest
@@ -69,20 +69,29 @@ public final class ContainerEngine: Sendable {
     private func plan(_ decoded: DecodedContainerRequest, body: [UInt8]) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
+        let sources: [NodeSource?] = jobs.map { job in
+            job.cell.kind == .node ? decoded.nodes[job.section].source(job.slot) : nil
+        }
+        // The cells' canonical hashes, on the pool; the lookups then run here,
+        // in index order, so that hits and misses do not depend on the threads.
+        let hashes: [ContentHash?] =
+            cache.isEnabled
+            ? pool.run(count: jobs.count, chunkSize: 32) { k in sources[k].flatMap { Self.hash(body, $0) } } ?? []
+            : []
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
-        for job in jobs {
-            guard job.cell.kind == .node, let source = decoded.nodes[job.section].source(job.slot) else {
+        for (k, job) in jobs.enumerated() {
+            guard let source = sources[k] else {
                 work.append(.interop)
                 continue
             }
-            guard cache.isEnabled else {
+            guard let content = hashes.isEmpty ? nil : hashes[k] else {
                 work.append(.decode(source, key: nil))
                 continue
             }
             let key = CellCacheKey(
-                content: source.hash, range: job.range,
+                content: content, range: job.range,
                 treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
                 pointScale: request.pointScale, direction: request.direction)
             if let cached = cache.value(for: key) {
@@ -96,6 +105,13 @@ public final class ContainerEngine: Sendable {
         return PreparedContainer(
             request: request, body: body, jobs: jobs, work: work,
             stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
+    }
+
+    private static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
+        body.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]))
+            return try? reader.contentHash()
+        }
     }
 
     /// Measures every job on the pool; nil when cancelled. `completed` gets
@@ -146,8 +162,12 @@ public final class ContainerEngine: Sendable {
             var out = JSONWriter(capacity: 1024)
             if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
             let bytes = out.bytes
-            var stub = root
-            stub.children = []
+            // Only a view root matters after layout (the view-cell warning reads it).
+            var stub: Element?
+            if case .view = root.kind {
+                stub = root
+                stub?.children = []
+            }
             let outcome = CellOutcome(
                 size: measured.size, layout: bytes, warnings: decoder.warnings, elementCount: decoder.elementCount,
                 root: stub)

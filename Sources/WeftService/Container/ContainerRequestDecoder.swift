@@ -1,12 +1,12 @@
 import WeftCells
 import WeftLayout
 
-/// Where a node cell's `node` value sits in the body, and its canonical hash.
-/// The tree itself is decoded later, and only when the cell cache misses:
-/// an unchanged cell then costs one hashing pass over its bytes.
+/// Where a node cell's `node` value sits in the body (its JSON grammar
+/// already checked). The engine hashes and, when the cell cache misses,
+/// decodes it on the worker pool: an unchanged cell costs a grammar pass
+/// here and a hashing pass there.
 public struct NodeSource: Sendable, Hashable {
     public var range: Range<Int>
-    public var hash: ContentHash
 }
 
 /// The node sources of one section, in the request's shape.
@@ -203,8 +203,8 @@ public enum ContainerRequestDecoder {
                     let kind = try r.peekKind()
                     guard kind == .object else { throw r.wrongType("an element object", got: kind) }
                     let start = r.offset
-                    let hash = try r.contentHash()
-                    source = NodeSource(range: start..<r.offset, hash: hash)
+                    try r.skipValue()
+                    source = NodeSource(range: start..<r.offset)
                     cell.node = pendingNode
                 case .style: cell.style = try decodeCellStyle(&r)
                 case .size: cell.size = try r.contractSize(missing: 0)

@@ -96,10 +96,13 @@ struct HashLanes {
         return product.high ^ product.low
     }
 
+    /// Lane `a` folds a full 128-bit product; lane `b` is a cheaper
+    /// rotate-multiply over the same words, so the two fail independently
+    /// without doubling the cost.
     @inline(__always)
     mutating func add(word w: UInt64) {
         a = Self.fold(a ^ w, 0xA076_1D64_78BD_642F)
-        b = Self.fold(b ^ w, 0xE703_7ED1_A0B4_28DB) &+ w
+        b = ((b ^ w) &* 0xE703_7ED1_A0B4_28DB).rotated(by: 29) &+ w
     }
 
     /// Eight bytes at a time, then the tail and the length (so "ab" + "c"
@@ -130,4 +133,9 @@ struct HashLanes {
         a = Self.fold(a, b ^ 0x8EBC_6AF0_9C88_C6E3)
         b = Self.fold(b, a ^ 0x5899_65CC_7537_4CC3)
     }
+}
+
+extension UInt64 {
+    @inline(__always)
+    func rotated(by n: UInt64) -> UInt64 { (self << n) | (self >> (64 - n)) }
 }
