@@ -104,3 +104,35 @@ extension String {
         replacingFirst(#""width":\#(old)"#, with: #""width":\#(new)"#)
     }
 }
+
+@Suite struct RawCellMemoTests {
+    @Test func rememberedCellsLandWhereverTheyNowSit() throws {
+        let engine = makeEngine(workers: 2, cacheMB: 8)
+        _ = engine.respond(body: Array(feedBody(cells: 20).utf8))
+        // The same cells behind a new one: every remembered node range moves.
+        let shifted = feedBody(cells: 20).replacingFirst(#""items":["#, with: #""items":[{"id":"new","kind":"interop","size":{"width":1,"height":33}},"#)
+        let warm = engine.respond(body: Array(shifted.utf8))
+        let reference = makeEngine().respond(body: Array(shifted.utf8))
+        #expect(warm.status == 200)
+        #expect(withoutStats(warm.body) == withoutStats(reference.body))
+        let stats = try JSONValue.parse(warm.body)["stats"]
+        #expect(stats?["cacheHits"]?.number == 20)
+        #expect(engine.memo.cache.hits >= 20)
+    }
+
+    @Test func aBadCellIsNeverRemembered() throws {
+        let engine = makeEngine(cacheMB: 8)
+        let bad = #"{"container":{"type":"table","bounds":{"width":0,"height":1}},"items":[{"id":"a","node":{"type":"box"}}]}"#
+        #expect(engine.respond(body: Array(bad.utf8)).status == 422)
+        #expect(engine.memo.cache.count == 0)
+        let broken = #"{"container":{"type":"table","bounds":{"width":10,"height":1}},"items":[{"id":"a","node":{"type":"box","bogus":1}}]}"#
+        for _ in 0..<2 {
+            let response = engine.respond(body: Array(broken.utf8))
+            #expect(response.status == 422)
+            #expect(try JSONValue.parse(response.body)["path"]?.string == "/items/0/node/bogus")
+        }
+        // Malformed bytes inside a cell are a 400 however often they come.
+        let malformed = #"{"container":{"type":"table","bounds":{"width":10,"height":1}},"items":[{"id":"a","node":{"type":"box",}}]}"#
+        for _ in 0..<2 { #expect(engine.respond(body: Array(malformed.utf8)).status == 400) }
+    }
+}

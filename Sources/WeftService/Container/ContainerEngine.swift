@@ -12,6 +12,8 @@ import WeftLayout
 public final class ContainerEngine: Sendable {
     public let pool: LayoutWorkerPool
     public let cache: CellLayoutCache
+    /// Cells by their exact bytes: an unchanged cell is not even read again.
+    public let memo: RawCellMemo
     public let textMeasurer: (any TextMeasuring)?
     public let limits: DecodeLimits
     /// Cells per chunk: small enough that a big request interleaves with
@@ -25,7 +27,9 @@ public final class ContainerEngine: Sendable {
         chunkSize: Int = 16
     ) {
         pool = LayoutWorkerPool(workers: max(0, workers - 1))
-        cache = CellLayoutCache(capacityBytes: cacheBytes)
+        // The memo's entries are small; an eighth of the budget holds many.
+        cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
+        memo = RawCellMemo(capacityBytes: cacheBytes / 8)
         self.textMeasurer = textMeasurer
         self.limits = limits
         self.chunkSize = chunkSize
@@ -50,7 +54,7 @@ public final class ContainerEngine: Sendable {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
-                    let decoded = try ContainerRequestDecoder.decode(&r)
+                    let decoded = try ContainerRequestDecoder.decode(&r, memo: memo.isEnabled ? memo : nil)
                     try r.finish()
                     return decoded
                 } catch {
@@ -76,8 +80,11 @@ public final class ContainerEngine: Sendable {
         // in index order, so that hits and misses do not depend on the threads.
         let hashes: [ContentHash?] =
             cache.isEnabled
-            ? pool.run(count: jobs.count, chunkSize: 32) { k in sources[k].flatMap { Self.hash(body, $0) } } ?? []
+            ? pool.run(count: jobs.count, chunkSize: 32) { k in
+                sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
+            } ?? []
             : []
+        if memo.isEnabled && !hashes.isEmpty { remember(decoded, jobs: jobs, hashes: hashes) }
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
@@ -105,6 +112,28 @@ public final class ContainerEngine: Sendable {
         return PreparedContainer(
             request: request, body: body, jobs: jobs, work: work,
             stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
+    }
+
+    /// Puts the items read in full into the memo, with their trees' hashes.
+    private func remember(_ decoded: DecodedContainerRequest, jobs: [ContainerLayout.CellJob], hashes: [ContentHash?]) {
+        var jobOfItem: [[Int]] = decoded.request.sections.map { Array(repeating: -1, count: $0.items.count) }
+        for (k, job) in jobs.enumerated() {
+            if case .item(let i) = job.slot { jobOfItem[job.section][i] = k }
+        }
+        for (s, section) in decoded.nodes.enumerated() {
+            for unseen in section.unseen {
+                let cell = decoded.request.sections[s].items[unseen.item]
+                var node: (range: Range<Int>, hash: ContentHash)?
+                if let source = section.items[unseen.item] {
+                    let k = jobOfItem[s][unseen.item]
+                    // A node cell without a hash (not laid out) is not remembered.
+                    guard k >= 0, let hash = hashes[k] else { continue }
+                    node = ((source.range.lowerBound - unseen.start)..<(source.range.upperBound - unseen.start), hash)
+                }
+                let entry = RawCellEntry(cell: cell, node: node)
+                memo.cache.insert(entry, for: unseen.key, cost: entry.cost)
+            }
+        }
     }
 
     private static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {

@@ -7,6 +7,8 @@ import WeftLayout
 /// here and a hashing pass there.
 public struct NodeSource: Sendable, Hashable {
     public var range: Range<Int>
+    /// Known when the cell came from the raw-cell memo; else the engine hashes.
+    public var hash: ContentHash?
 }
 
 /// The node sources of one section, in the request's shape.
@@ -14,6 +16,9 @@ public struct SectionNodeSources: Sendable {
     public var header: NodeSource?
     public var footer: NodeSource?
     public var items: [NodeSource?]
+    /// For items read in full while the memo is on: their raw key and
+    /// start, to remember them once their trees are hashed.
+    var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
 
     func source(_ slot: CellSlot) -> NodeSource? {
         switch slot {
@@ -41,7 +46,9 @@ public enum ContainerRequestDecoder {
     /// Stands in for a cell's tree between decoding and resolution.
     public static let pendingNode = Element(.box, id: "x-pending")
 
-    public static func decode(_ r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest {
+    public static func decode(_ r: inout JSONReader, memo: RawCellMemo? = nil) throws(RequestError)
+        -> DecodedContainerRequest
+    {
         var container: Container?
         var sections: [Section] = []
         var sources: [SectionNodeSources] = []
@@ -72,7 +79,7 @@ public enum ContainerRequestDecoder {
                         var s = 0
                         repeat {
                             do throws(RequestError) {
-                                let (section, source) = try decodeSection(&r, count: &cellCount)
+                                let (section, source) = try decodeSection(&r, count: &cellCount, memo: memo)
                                 sections.append(section)
                                 sources.append(source)
                             } catch {
@@ -85,9 +92,10 @@ public enum ContainerRequestDecoder {
                     guard !shorthand else { throw twice(field.rawValue) }
                     if sawSections { throw both() }
                     shorthand = true
-                    let (items, itemSources) = try decodeItems(&r, count: &cellCount)
+                    var itemSources = SectionNodeSources(items: [])
+                    let items = try decodeItems(&r, count: &cellCount, memo: memo, into: &itemSources)
                     sections = [Section(items: items)]
-                    sources = [SectionNodeSources(items: itemSources)]
+                    sources = [itemSources]
                 case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
                 case .pointScale:
                     pointScale = try r.contractNumber()
@@ -117,7 +125,7 @@ public enum ContainerRequestDecoder {
     // MARK: - Sections and cells
 
     private static func decodeSection(
-        _ r: inout JSONReader, count: inout Int
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?
     ) throws(RequestError) -> (Section, SectionNodeSources) {
         var section = Section()
         var sources = SectionNodeSources(items: [])
@@ -144,7 +152,7 @@ public enum ContainerRequestDecoder {
                         sources.footer = source
                     }
                 case .items:
-                    (section.items, sources.items) = try decodeItems(&r, count: &count)
+                    section.items = try decodeItems(&r, count: &count, memo: memo, into: &sources)
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -159,27 +167,45 @@ public enum ContainerRequestDecoder {
     /// An `items` array; stops with `limit-exceeded` (path: the array) as
     /// soon as the request's cells pass `ContainerLimits.maxCells`.
     private static func decodeItems(
-        _ r: inout JSONReader, count: inout Int
-    ) throws(RequestError) -> ([Cell], [NodeSource?]) {
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into sources: inout SectionNodeSources
+    ) throws(RequestError) -> [Cell] {
         var cells: [Cell] = []
-        var sources: [NodeSource?] = []
-        guard try r.contractArrayStart() else { return (cells, sources) }
+        sources.items = []
+        sources.unseen = []
+        guard try r.contractArrayStart() else { return cells }
         var i = 0
         repeat {
             count += 1
             if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
                 throw RequestError(.limitExceeded, tooMany.detail)
             }
+            var rawKey: RawCellKey?
+            let first = r.peekByte()
+            let start = r.offset
+            if let memo, first == UInt8(ascii: "{"), let end = r.objectEnd() {
+                let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
+                if let seen = memo.cache.value(for: key) {
+                    cells.append(seen.cell)
+                    sources.items.append(seen.node.map {
+                        NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
+                    })
+                    r.offset = end
+                    i += 1
+                    continue
+                }
+                rawKey = key
+            }
             do throws(RequestError) {
                 let (cell, source) = try decodeCell(&r)
                 cells.append(cell)
-                sources.append(source)
+                sources.items.append(source)
+                if let rawKey { sources.unseen.append((i, rawKey, start)) }
             } catch {
                 throw error.at(i)
             }
             i += 1
         } while try r.arrayNext()
-        return (cells, sources)
+        return cells
     }
 
     private static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, NodeSource?) {
