@@ -77,14 +77,15 @@ struct CellsBenchmark {
             cell.node = root
             return (CellMeasurer.measure(cell, in: job.range, context: context), root)
         }
+        let placed = engine.place(p, measured.map { CellOutcome(size: $0.0.size, layout: nil, root: $0.1) })
+        // Encoding: every cell's tree (as the pool does) and the response around them.
         func encode() -> [UInt8] {
             let outcomes = measured.map { m, root -> CellOutcome in
                 var out = JSONWriter(capacity: 1024)
                 if let node = m.layout, let root { LayoutResponseEncoder.writeNode(node, root, &out) }
-                return CellOutcome(size: m.size, layout: out.bytes, root: root)
+                return CellOutcome(size: m.size, layout: out.bytes)
             }
-            let result = engine.place(p, outcomes)
-            return ContainerResponseEncoder.encode(result, warnings: [], prepared: p, outcomes: outcomes)
+            return ContainerResponseEncoder.encode(placed, warnings: [], prepared: p, outcomes: outcomes)
         }
         let response = encode()
         let encodeTime = Stopwatch.measure(runs: options.runs) { () -> [UInt8] in encode() }

@@ -124,6 +124,27 @@ import WeftLayout
         #expect(error?.path.description == path)
     }
 
+    @Test(arguments: [
+        #"{"a":[1,-2.5e3,0,true,false,null,"x\u00e9\n"],"b":{}}"#, #"[]"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":-}"#,
+        #"{"a":1e}"#, #"{"a":[1,]}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":tru}"#, #"{"a":"\x"}"#, #"{"a":1"#, "{\"a\":\"\u{01}\"}",
+        #"{"a":nul}"#, #"{"a":[}"#, #"{"a":1}}"#,
+    ])
+    func grammarCheckAgreesWithSkipping(text: String) {
+        func outcome(_ body: (inout JSONReader) throws(RequestError) -> Void) -> String {
+            do {
+                try JSONReader.read(Array(text.utf8)) { (r: inout JSONReader) throws(RequestError) in
+                    try body(&r)
+                    try r.finish()
+                }
+                return "ok"
+            } catch {
+                return "\(error.problem) \(error.detail) \(error.location?.offset ?? -1)"
+            }
+        }
+        #expect(outcome { (r: inout JSONReader) throws(RequestError) in try r.checkValue() }
+            == outcome { (r: inout JSONReader) throws(RequestError) in try r.skipValue() })
+    }
+
     @Test func malformedJSONIsA400EvenAfterAContractError() {
         let error = containerDecodeError(#"{"container": {"type": "grid"}, "items": [1,]}"#)
         #expect(error?.problem == .unknownToken)

@@ -229,7 +229,7 @@ public enum ContainerRequestDecoder {
                     let kind = try r.peekKind()
                     guard kind == .object else { throw r.wrongType("an element object", got: kind) }
                     let start = r.offset
-                    try r.skipValue()
+                    try r.checkValue()
                     source = NodeSource(range: start..<r.offset)
                     cell.node = pendingNode
                 case .style: cell.style = try decodeCellStyle(&r)
