@@ -128,6 +128,9 @@ import WeftLayout
         #"{"a":[1,-2.5e3,0,true,false,null,"x\u00e9\n"],"b":{}}"#, #"[]"#, #"{"a":01}"#, #"{"a":1.}"#, #"{"a":-}"#,
         #"{"a":1e}"#, #"{"a":[1,]}"#, #"{"a" 1}"#, #"{a:1}"#, #"{"a":tru}"#, #"{"a":"\x"}"#, #"{"a":1"#, "{\"a\":\"\u{01}\"}",
         #"{"a":nul}"#, #"{"a":[}"#, #"{"a":1}}"#,
+        #"{"abcdefghijklmnopqrstuvwxyz":"0123456789abcdefg"}"#, #"{"a":"0123456789\"quoted\" and more"}"#,
+        "{\"a\":\"0123456789ABé and more text\"}", "{\"a\":\"0123456789AB\u{1F}CDEFGHIJ\"}",
+        #"{"a":"0123456789ABCDEFGHIJ"#, #"{"a":"12345678"}"#, #"{"a":"1234567"}"#,
     ])
     func grammarCheckAgreesWithSkipping(text: String) {
         func outcome(_ body: (inout JSONReader) throws(RequestError) -> Void) -> String {
@@ -160,5 +163,20 @@ import WeftLayout
         let error = containerDecodeError(body)
         #expect(error?.problem == .limitExceeded)
         #expect(error?.path.description == "/sections/0/items")
+    }
+}
+
+@Suite struct GrammarCheckBytesTests {
+    @Test func invalidUTF8InALongStringIsRefused() {
+        var bytes = Array(#"{"a":"0123456789ABCDEF"#.utf8)
+        bytes += [0xC3, 0x28]  // a lead byte followed by ASCII
+        bytes += Array(#"xyz"}"#.utf8)
+        var problem: ProblemType?
+        do throws(RequestError) {
+            try JSONReader.read(bytes) { (r: inout JSONReader) throws(RequestError) in try r.checkValue() }
+        } catch {
+            problem = error.problem
+        }
+        #expect(problem == .malformedJSON)
     }
 }

@@ -14,7 +14,7 @@ extension JSONReader {
             }
             while true {
                 guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string key") }
-                _ = try scanStringBody()
+                try checkString()
                 guard peekByte() == UInt8(ascii: ":") else { throw syntaxError("expected ':' after a key") }
                 offset += 1
                 try checkValue()
@@ -45,7 +45,7 @@ extension JSONReader {
                 default: throw syntaxError("expected ',' or ']' in an array")
                 }
             }
-        case UInt8(ascii: "\""): _ = try scanStringBody()
+        case UInt8(ascii: "\""): try checkString()
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try checkNumber()
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
@@ -53,6 +53,42 @@ extension JSONReader {
         case 0: throw syntaxError("unexpected end of input, expected a value")
         default: throw syntaxError("expected a value")
         }
+    }
+
+    /// A string at `offset`: eight bytes at a time while they are plain
+    /// ASCII; anything else (an escape, a control byte, UTF-8 to validate)
+    /// goes to `scanStringBody`, which checks it strictly.
+    @inline(__always)
+    private mutating func checkString() throws(RequestError) {
+        let count = bytes.count
+        var i = offset + 1
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= count {
+                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                let quote = Self.zeroBytes(w ^ 0x2222_2222_2222_2222)
+                let backslash = Self.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
+                let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
+                let special = quote | backslash | control | (w & 0x8080_8080_8080_8080)
+                if special == 0 {
+                    i += 8
+                    continue
+                }
+                // The lowest flagged byte is exact (borrows only run upwards).
+                let at = i + special.trailingZeroBitCount / 8
+                if base[at] == UInt8(ascii: "\"") {
+                    offset = at + 1
+                    return
+                }
+                break
+            }
+        }
+        _ = try scanStringBody()
+    }
+
+    @inline(__always)
+    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
     /// RFC 8259's number grammar, with `readNumber`'s messages.
