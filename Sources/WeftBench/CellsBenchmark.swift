@@ -100,6 +100,11 @@ struct CellsBenchmark {
         _ = warmEngine.respond(body: body)
         let warmRead = Stopwatch.measure(runs: options.runs) { () -> PreparedContainer in prepared(warmEngine, body) }
         report("  read, cells seen before", body.count, warmRead)
+        let noMemo = ContainerEngine(workers: 1, cacheBytes: 64 << 20, textMeasurer: nil, rememberRawCells: false)
+        _ = noMemo.respond(body: body)
+        report("  the same without the memo", body.count, Stopwatch.measure(runs: options.runs) { () -> PreparedContainer in
+            prepared(noMemo, body)
+        })
         report("encode (whole response)", response.count, encodeTime)
         print("  \(elements) elements, response \(response.count) bytes")
         let data = Data(body)

@@ -24,12 +24,12 @@ public final class ContainerEngine: Sendable {
     /// them); `cacheBytes` 0 disables the cache.
     public init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
-        chunkSize: Int = 16
+        chunkSize: Int = 16, rememberRawCells: Bool = true
     ) {
         pool = LayoutWorkerPool(workers: max(0, workers - 1))
         // The memo's entries are small; an eighth of the budget holds many.
         cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
-        memo = RawCellMemo(capacityBytes: cacheBytes / 8)
+        memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
         self.textMeasurer = textMeasurer
         self.limits = limits
         self.chunkSize = chunkSize
