@@ -12,6 +12,8 @@ struct BenchOptions {
     /// `cells`: the streamed workload's size, and whether to skip it.
     var streamCells = 10_000
     var skipStream = false
+    /// `cells --phase warm|cold`: the engine's threads (default 1).
+    var workers: Int?
 
     init(_ arguments: [String]) {
         var i = 0
@@ -24,6 +26,7 @@ struct BenchOptions {
             case "--runs": runs = Int(value) ?? runs; i += 1
             case "--stream-cells": streamCells = Int(value) ?? streamCells; i += 1
             case "--no-stream": skipStream = true
+            case "--workers": workers = Int(value); i += 1
             case "--text": text = true
             case "--weft-only": weftOnly = true
             case "--phase": phase = value; weftOnly = true; i += 1

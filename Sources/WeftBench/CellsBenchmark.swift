@@ -11,6 +11,10 @@ struct CellsBenchmark {
 
     func run() {
         let feed = CellsBenchmark.feed(options, cells: options.cells, form: "stack")
+        if options.phase == "pool" {
+            print(String(format: "pool speed-up on a busy loop at %d threads: %.2fx", cores, poolScaling()))
+            return
+        }
         if options.phase == "read" {
             let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
             for _ in 0..<options.runs { _ = engine.prepare(feed) }
@@ -18,7 +22,8 @@ struct CellsBenchmark {
         }
         if options.phase == "warm" || options.phase == "cold" {
             // For a profiler: only the warm (or cold) whole request, repeated.
-            let engine = ContainerEngine(workers: 1, cacheBytes: options.phase == "warm" ? 64 << 20 : 0, textMeasurer: nil)
+            let engine = ContainerEngine(
+                workers: options.workers ?? 1, cacheBytes: options.phase == "warm" ? 64 << 20 : 0, textMeasurer: nil)
             for _ in 0..<options.runs { _ = engine.respond(body: feed) }
             return
         }
@@ -153,8 +158,27 @@ struct CellsBenchmark {
                 Double(p.jobs.count) / whole.wall))
         }
         if let one = layoutTimes[1], let all = layoutTimes[cores], cores > 1 {
-            print(String(format: "cell stage speed-up at %d workers: %.2fx", cores, one / all))
+            print(String(
+                format: "cell stage speed-up at %d workers: %.2fx (the machine's own: a busy loop on the pool scales %.2fx now)",
+                cores, one / all, poolScaling()))
         }
+    }
+
+    /// How much the pool speeds up pure arithmetic right now: on a shared
+    /// machine the other tenants decide how many cores this process gets.
+    func poolScaling() -> Double {
+        var walls: [Double] = []
+        for workers in [1, cores] {
+            let pool = LayoutWorkerPool(workers: workers - 1)
+            walls.append(Stopwatch.measure(runs: 7) { () -> [Double]? in
+                pool.run(count: 256, chunkSize: 16) { i in
+                    var x = Double(i)
+                    for _ in 0..<20_000 { x = (x * 1.000001).squareRoot() + 1 }
+                    return x
+                }
+            }.wall)
+        }
+        return walls[0] / walls[1]
     }
 
     // MARK: - Cache
