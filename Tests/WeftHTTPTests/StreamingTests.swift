@@ -194,6 +194,20 @@ extension RawClient {
         }
     }
 
+    @Test func aRequestOutOfTimeHasItsCellsDropped() throws {
+        let engine = ContainerEngine(workers: 2, cacheBytes: 0, textMeasurer: nil, timeoutSeconds: 0)
+        try withServer(router: ServiceRoutes.makeRouter(engine: engine)) { server in
+            let client = try RawClient(port: server.port)
+            client.send(post("/v1/layout", body: Self.body, headers: ["Content-Type: application/json"]))
+            #expect(client.readResponse()?.status == 408)
+            client.send(post("/v1/layout", body: Self.body, headers: ["Content-Type: application/json", "Accept: application/x-ndjson"]))
+            let streamed = try #require(client.readResponse())
+            let lines = streamed.text.split(separator: "\n")
+            #expect(lines.first?.hasPrefix(#"{"record":"start""#) == true)
+            #expect(lines.last?.hasPrefix(#"{"record":"error","type":"https://weft.dev/problems/request-timeout""#) == true)
+        }
+    }
+
     @Test func aBadRequestIsAProblemEvenWhenStreamingWasAsked() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

@@ -13,7 +13,10 @@ public enum ContainerEndpoint {
 
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
         let connection = request.connection
-        let clientGone = CancellationFlag { connection?.isClosed ?? false }
+        // Cells stop being started once the client is gone or the engine's
+        // time budget for one request has passed.
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(engine.timeoutSeconds * 1000)))
+        let clientGone = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
         guard wantsStream(request.headers["accept"]) else {
             return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
         }

@@ -19,13 +19,17 @@ public final class ContainerEngine: Sendable {
     /// Cells per chunk: small enough that a big request interleaves with
     /// others, large enough that handing out chunks stays cheap.
     public let chunkSize: Int
+    /// How long one request's cells may take before the rest are dropped
+    /// (the answer is then a 408, or a stream's `error` record).
+    public let timeoutSeconds: Double
 
     /// `workers` threads lay out one request (the calling thread is one of
     /// them); `cacheBytes` 0 disables the cache.
     public init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
-        chunkSize: Int = 16, rememberRawCells: Bool = true
+        chunkSize: Int = 16, rememberRawCells: Bool = true, timeoutSeconds: Double = 30
     ) {
+        self.timeoutSeconds = timeoutSeconds
         pool = LayoutWorkerPool(workers: max(0, workers - 1))
         // The memo's entries are small; an eighth of the budget holds many.
         cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
@@ -265,7 +269,10 @@ public final class ContainerEngine: Sendable {
         case .ready(let p): prepared = p
         }
         guard let outcomes = measure(prepared, cancellation: cancellation) else {
-            return Problem(.requestTimeout, detail: "the request was cancelled before its cells were laid out").response()
+            return Problem(
+                .requestTimeout,
+                detail: "the request's cells were not laid out: it ran out of time or its client went away"
+            ).response()
         }
         if let problem = check(prepared, outcomes) { return problem.response() }
         let result = place(prepared, outcomes)

@@ -214,7 +214,8 @@ final class RecordEmitter: @unchecked Sendable {
 
     func finishFailed() {
         if !failed {
-            write(ContainerEngine.errorRecord(Problem(.requestTimeout, detail: "the request was cancelled")))
+            write(ContainerEngine.errorRecord(Problem(
+                .requestTimeout, detail: "the remaining cells were dropped: the request ran out of time or its client went away")))
         }
     }
 }
