@@ -26,7 +26,7 @@ public struct StreamingPlacer: Sendable {
 
     /// The cell's result; for a table, call in job order.
     public mutating func place(_ job: ContainerLayout.CellJob, size: Size) -> CellResult {
-        let cell = request.sections[job.section].cells(job.slot)
+        let cell = request.sections[job.section].cell(at: job.slot)
         let measured = MeasuredCell(size: size, layout: nil)
         switch geometry.type {
         case .pager, .collection:
@@ -71,7 +71,7 @@ public struct StreamingPlacer: Sendable {
 }
 
 extension Section {
-    func cells(_ slot: CellSlot) -> Cell {
+    func cell(at slot: CellSlot) -> Cell {
         switch slot {
         case .header: return header!
         case .footer: return footer!
