@@ -11,6 +11,10 @@ struct CellsBenchmark {
 
     func run() {
         let feed = CellsBenchmark.feed(options, cells: options.cells, form: "stack")
+        if options.phase == "workers" {
+            workerSpeedUp(feed)
+            return
+        }
         if options.phase == "pool" {
             print(String(format: "pool speed-up on a busy loop at %d threads: %.2fx", cores, poolScaling()))
             return
@@ -162,6 +166,37 @@ struct CellsBenchmark {
                 format: "cell stage speed-up at %d workers: %.2fx (the machine's own: a busy loop on the pool scales %.2fx now)",
                 cores, one / all, poolScaling()))
         }
+    }
+
+    /// The cell stage at 1 and at all workers, runs interleaved (1, N, 1, N,
+    /// ...) so that the neighbours' load hits both alike; with the pool's
+    /// busy-loop scaling measured the same way alongside.
+    private func workerSpeedUp(_ body: [UInt8]) {
+        let one = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
+        let all = ContainerEngine(workers: cores, cacheBytes: 0, textMeasurer: nil)
+        let p = prepared(one, body)
+        var times: [[Double]] = [[], []]
+        var probes: [[Double]] = [[], []]
+        let clock = ContinuousClock()
+        for _ in 0..<options.runs {
+            for (i, engine) in [one, all].enumerated() {
+                let t0 = clock.now
+                _ = engine.measure(p)
+                times[i].append((clock.now - t0).seconds)
+                let t1 = clock.now
+                _ = engine.pool.run(count: 64, chunkSize: 4) { i in
+                    var x = Double(i)
+                    for _ in 0..<20_000 { x = (x * 1.000001).squareRoot() + 1 }
+                    return x
+                }
+                probes[i].append((clock.now - t1).seconds)
+            }
+        }
+        func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
+        print(String(
+            format: "cell stage, interleaved, %d runs: 1 worker %.2f ms, %d workers %.2f ms: %.2fx (busy loop: %.2fx)",
+            options.runs, median(times[0]) * 1000, cores, median(times[1]) * 1000, median(times[0]) / median(times[1]),
+            median(probes[0]) / median(probes[1])))
     }
 
     /// How much the pool speeds up pure arithmetic right now: on a shared
