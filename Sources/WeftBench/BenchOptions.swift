@@ -14,6 +14,8 @@ struct BenchOptions {
     var skipStream = false
     /// `cells --phase warm|cold`: the engine's threads (default 1).
     var workers: Int?
+    /// `cells --phase workers`: cells per pool chunk (default 8, the engine's).
+    var chunk: Int?
 
     init(_ arguments: [String]) {
         var i = 0
@@ -27,6 +29,7 @@ struct BenchOptions {
             case "--stream-cells": streamCells = Int(value) ?? streamCells; i += 1
             case "--no-stream": skipStream = true
             case "--workers": workers = Int(value); i += 1
+            case "--chunk": chunk = Int(value); i += 1
             case "--text": text = true
             case "--weft-only": weftOnly = true
             case "--phase": phase = value; weftOnly = true; i += 1

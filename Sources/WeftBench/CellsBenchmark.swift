@@ -172,8 +172,9 @@ struct CellsBenchmark {
     /// ...) so that the neighbours' load hits both alike; with the pool's
     /// busy-loop scaling measured the same way alongside.
     private func workerSpeedUp(_ body: [UInt8]) {
-        let one = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
-        let all = ContainerEngine(workers: cores, cacheBytes: 0, textMeasurer: nil)
+        let chunk = options.chunk ?? 8
+        let one = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil, chunkSize: chunk)
+        let all = ContainerEngine(workers: cores, cacheBytes: 0, textMeasurer: nil, chunkSize: chunk)
         let p = prepared(one, body)
         var times: [[Double]] = [[], []]
         var probes: [[Double]] = [[], []]
@@ -194,7 +195,7 @@ struct CellsBenchmark {
         }
         func median(_ v: [Double]) -> Double { v.sorted()[v.count / 2] }
         print(String(
-            format: "cell stage, interleaved, %d runs: 1 worker %.2f ms, %d workers %.2f ms: %.2fx (busy loop: %.2fx)",
+            format: "cell stage, chunks of \(chunk), interleaved, %d runs: 1 worker %.2f ms, %d workers %.2f ms: %.2fx (busy loop: %.2fx)",
             options.runs, median(times[0]) * 1000, cores, median(times[1]) * 1000, median(times[0]) / median(times[1]),
             median(probes[0]) / median(probes[1])))
     }

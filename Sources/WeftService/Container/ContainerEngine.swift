@@ -27,7 +27,7 @@ public final class ContainerEngine: Sendable {
     /// them); `cacheBytes` 0 disables the cache.
     public init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
-        chunkSize: Int = 16, rememberRawCells: Bool = true, timeoutSeconds: Double = 30
+        chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30
     ) {
         self.timeoutSeconds = timeoutSeconds
         pool = LayoutWorkerPool(workers: max(0, workers - 1))
