@@ -19,6 +19,12 @@ struct CellsBenchmark {
             print(String(format: "pool speed-up on a busy loop at %d threads: %.2fx", cores, poolScaling()))
             return
         }
+        if options.phase == "trees" {
+            let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
+            let p = prepared(engine, feed)
+            for _ in 0..<options.runs { _ = trees(p) }
+            return
+        }
         if options.phase == "read" {
             let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
             for _ in 0..<options.runs { _ = engine.prepare(feed) }
