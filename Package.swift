@@ -18,7 +18,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
-        .target(name: "WeftLayout", swiftSettings: strict),
+        .target(name: "WeftLayout", exclude: ["Flex/README.md"], swiftSettings: strict),
         // WeftText: Chromium's Linux text stack (fontconfig, FreeType, HarfBuzz, ICU) as system libraries.
         .systemLibrary(name: "CHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(name: "CFreeType", pkgConfig: "freetype2", providers: [.apt(["libfreetype-dev"])]),
@@ -29,7 +29,8 @@ let package = Package(
             dependencies: ["WeftLayout", "CHarfBuzz", "CFreeType", "CFontconfig", "CICUShim"],
             exclude: ["README.md"],
             swiftSettings: strict),
-        .target(name: "WeftCells", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .target(name: "WeftSync", swiftSettings: strict),
+        .target(name: "WeftCells", dependencies: ["WeftLayout", "WeftSync"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
         .target(
@@ -39,7 +40,7 @@ let package = Package(
         .target(
             name: "WeftHTTP",
             dependencies: [
-                "CZlib", "CWeftTLS", "CEpoll",
+                "CZlib", "CWeftTLS", "CEpoll", "WeftSync",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"],
@@ -60,7 +61,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP"], swiftSettings: strict),
+        .executableTarget(
+            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText"],
+            swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),

@@ -1,5 +1,6 @@
 import Foundation
 import WeftHTTP
+import WeftSync
 import WeftService
 
 /// While feed-N container requests run back to back on one connection, small

@@ -1,3 +1,4 @@
+import WeftSync
 /// Open connections across every loop, against `--max-connections`.
 final class ConnectionBudget: Sendable {
     private let open = Protected(0)

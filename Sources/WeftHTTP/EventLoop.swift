@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import WeftSync
 import Glibc
 import CEpoll
 #endif

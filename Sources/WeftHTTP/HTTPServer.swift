@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import WeftSync
 import Glibc
 #endif
 import Logging

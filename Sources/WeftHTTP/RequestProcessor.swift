@@ -1,4 +1,5 @@
 import Logging
+import WeftSync
 
 /// Per-request facts fixed when the request is dispatched, needed again when
 /// its response is finished (possibly on another thread).

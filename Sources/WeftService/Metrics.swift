@@ -1,6 +1,7 @@
 import CoreMetrics
 import Prometheus
 import WeftHTTP
+import WeftSync
 
 /// Prometheus metrics for the service, through swift-metrics. Owns its registry
 /// rather than bootstrapping the global MetricsSystem, so tests can make many.

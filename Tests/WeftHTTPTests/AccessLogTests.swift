@@ -1,6 +1,7 @@
 import Logging
 import Testing
 import WeftHTTP
+import WeftSync
 
 /// Keeps every log record so a test can read the access log.
 final class RecordingLogHandler: LogHandler, @unchecked Sendable {

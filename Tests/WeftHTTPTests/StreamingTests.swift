@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 @testable import WeftHTTP
+import WeftSync
 import WeftService
 
 @Suite struct StreamingTests {

@@ -36,3 +36,10 @@ func xs(_ f: [String: Frame], _ ids: [String]) -> [Double] { ids.map { f[$0]?.x 
 func ys(_ f: [String: Frame], _ ids: [String]) -> [Double] { ids.map { f[$0]?.y ?? .nan } }
 func widths(_ f: [String: Frame], _ ids: [String]) -> [Double] { ids.map { f[$0]?.width ?? .nan } }
 func heights(_ f: [String: Frame], _ ids: [String]) -> [Double] { ids.map { f[$0]?.height ?? .nan } }
+
+/// Sums relative frames down the tree into root coordinates, by id.
+func absoluteFrames(_ node: LayoutNode, _ element: Element, origin: Point = .zero, into out: inout [String: Frame]) {
+    let o = Point(x: origin.x + node.frame.x, y: origin.y + node.frame.y)
+    if let id = element.id { out[id] = Frame(origin: o, size: node.frame.size) }
+    for (c, e) in zip(node.children, element.children) { absoluteFrames(c, e, origin: o, into: &out) }
+}

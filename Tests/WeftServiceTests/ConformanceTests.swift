@@ -19,6 +19,17 @@ struct ConformanceTests {
         try expectPasses("text", textMeasurer: WeftTextMeasurer.shared, floor: 0.97)
     }
 
+    @Test(.enabled(if: Conformance.isAvailable("yoga"), "no fixtures at ../shared/conformance/yoga"))
+    func yoga() throws {
+        try expectPasses("yoga")
+    }
+
+    /// Yoga's text tests, in Ahem through the real font stack.
+    @Test(.enabled(if: Conformance.isAvailable("yoga-text"), "no fixtures at ../shared/conformance/yoga-text"))
+    func yogaText() throws {
+        try expectPasses("yoga-text", textMeasurer: WeftTextMeasurer.shared, floor: 0.9)
+    }
+
     /// Every request of every suite must decode, whatever the engines do with it.
     @Test(
         .enabled(if: Conformance.isAvailable("."), "no fixtures at ../shared/conformance"),

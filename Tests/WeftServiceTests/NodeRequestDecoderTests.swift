@@ -25,10 +25,10 @@ struct NodeRequestElementTests {
 
     @Test func decodesLeaves() throws {
         let box = try decodeRoot(#"{"type": "box", "id": "b"}"#)
-        #expect(box.kind.typeName == "box")
+        #expect(box.kind.typeName.description == "box")
         #expect(box.id == "b")
         let view = try decodeRoot(#"{"type": "view"}"#)
-        #expect(view.kind.typeName == "view")
+        #expect(view.kind.typeName.description == "view")
         let image = try decodeRoot(#"{"type": "image", "intrinsicSize": {"width": 30, "height": 20}}"#)
         guard case .image(let size) = image.kind else { Issue.record("not an image"); return }
         #expect(size == Size(width: 30, height: 20))
@@ -155,7 +155,7 @@ struct NodeRequestElementTests {
         let element = try decodeRoot(
             #"{"type": "box", "x-note": {"any": [1, 2]}, "style": {"x-color": "red", "width": 3}}"#)
         #expect(element.style.width == .points(3))
-        #expect(try decodeNode(#"{"x-trace": "abc", "root": {"type": "box"}}"#).root.kind.typeName == "box")
+        #expect(try decodeNode(#"{"x-trace": "abc", "root": {"type": "box"}}"#).root.kind.typeName.description == "box")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import WeftSync
 
 /// Texture's node blocks on a server: a fixed set of threads, one per core by
 /// default, lays out the cells of every request concurrently.

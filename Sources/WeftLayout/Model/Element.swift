@@ -44,8 +44,8 @@ public enum ElementKind: Sendable {
     /// A Yoga / CSS flexbox container; its container properties live in `style`.
     case flex
 
-    /// The `type` token of the wire format.
-    public var typeName: String {
+    /// The `type` token of the wire format; static so an encoder copies bytes only.
+    public var typeName: StaticString {
         switch self {
         case .box: return "box"
         case .view: return "view"

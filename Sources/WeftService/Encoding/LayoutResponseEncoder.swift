@@ -43,7 +43,7 @@ public enum LayoutResponseEncoder {
     ) {
         out.beginObject()
         out.key("type")
-        out.rawString(typeName(element.pointee.kind))
+        out.rawString(element.pointee.kind.typeName)
         if let id = element.pointee.id {
             out.key("id")
             out.string(id)
@@ -138,26 +138,5 @@ public enum LayoutResponseEncoder {
         out.key("height")
         out.number(size.height)
         out.endObject()
-    }
-
-    /// The wire `type` of a kind, as a static string so writing it copies bytes only.
-    static func typeName(_ kind: ElementKind) -> StaticString {
-        switch kind {
-        case .box: return "box"
-        case .view: return "view"
-        case .image: return "image"
-        case .text: return "text"
-        case .stack: return "stack"
-        case .inset: return "inset"
-        case .overlay: return "overlay"
-        case .background: return "background"
-        case .center: return "center"
-        case .ratio: return "ratio"
-        case .relative: return "relative"
-        case .absolute: return "absolute"
-        case .corner: return "corner"
-        case .wrapper: return "wrapper"
-        case .flex: return "flex"
-        }
     }
 }

@@ -5,12 +5,13 @@ import Darwin
 #endif
 
 /// A pthread mutex with a condition variable, for the few places threads meet
-/// (worker queue, loop inboxes, shutdown).
-final class ConditionLock: @unchecked Sendable {
+/// (the HTTP worker queue and loop inboxes, the layout pool, shutdown):
+/// sleeping until woken is what `Synchronization.Mutex` alone cannot do.
+public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
-    init() {
+    public init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
     }
@@ -22,28 +23,32 @@ final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<T>(_ body: () throws -> T) rethrows -> T {
+    public func lock() { pthread_mutex_lock(mutex) }
+    public func unlock() { pthread_mutex_unlock(mutex) }
+
+    @inline(__always)
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body()
     }
 
     /// Waits for a signal; call only while holding the lock.
-    func wait() {
+    public func wait() {
         pthread_cond_wait(condition, mutex)
     }
 
     /// Waits for a signal or until `deadline` (CLOCK_REALTIME seconds); call only while holding the lock.
-    func wait(untilRealtime deadline: timespec) {
+    public func wait(untilRealtime deadline: timespec) {
         var deadline = deadline
         pthread_cond_timedwait(condition, mutex, &deadline)
     }
 
-    func broadcast() {
+    public func broadcast() {
         pthread_cond_broadcast(condition)
     }
 
-    func signal() {
+    public func signal() {
         pthread_cond_signal(condition)
     }
 }
