@@ -653,12 +653,28 @@ paths:
                   items:
                     - {id: post-1, node: {type: stack, children: []}, accessoryType: disclosureIndicator}
                     - {id: ad-1, kind: interop, size: {width: 375, height: 120}}
+      description: |
+        Every cell is laid out concurrently (decoded, measured and encoded on the cell
+        engine's worker pool) and the result is byte-identical at any worker count.
+        Unchanged cells are served from the cell-layout cache (keyed by the canonical
+        content of the cell's `node`, its constrained size, the cell's style, `pointScale`
+        and `direction`) without being decoded, laid out or encoded again; `stats` says
+        how many. Send `Accept: application/x-ndjson` to get the answer as a chunked
+        stream of records, one JSON object per line: a `start` record, one `cell`
+        record per cell as soon as it and every cell before it in the scroll order are
+        placed (the rows or pages under the viewport first when `contentOffset` is not at
+        the start; a collection's cells once its flow lines are known), and an `end`
+        record with `contentSize`, `warnings`, `hints` and `stats`. A request that breaks
+        the contract is still answered 422 before the stream starts; a cell tree found
+        to break it later ends the stream with an `error` record instead of `end`.
       responses:
         "200":
           description: Every cell placed, with the hints.
           content:
             application/json:
               schema: {$ref: "#/components/schemas/ContainerResponse"}
+            application/x-ndjson:
+              schema: {$ref: "#/components/schemas/ContainerStreamRecord"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -1375,6 +1391,77 @@ components:
         layout:
           $ref: "#/components/schemas/LayoutNode"
           description: The cell's tree, relative to the cell; absent for interop cells.
+        table:
+          $ref: "#/components/schemas/TableRowFrames"
+    TableRowFrames:
+      type: object
+      description: Table rows only; UIKit's parts of the row, each relative to the row's frame.
+      required: [contentFrame]
+      properties:
+        contentFrame:
+          $ref: "#/components/schemas/Frame"
+          description: The content view (the row less its accessory and separator).
+        accessoryFrame:
+          $ref: "#/components/schemas/Frame"
+          description: Absent without an accessory.
+        separatorFrame:
+          $ref: "#/components/schemas/Frame"
+          description: The one-pixel line at the bottom of the row; absent with separatorStyle none.
+    ContainerStats:
+      type: object
+      description: How the request was served; the only part of the response that differs with the cache on or off.
+      required: [cells, cacheHits, cacheMisses]
+      properties:
+        cells: {type: integer, minimum: 0, description: "Items, headers and footers."}
+        cacheHits: {type: integer, minimum: 0, description: Node cells served from the cell-layout cache.}
+        cacheMisses: {type: integer, minimum: 0, description: Node cells looked up and laid out; 0 when the cache is off.}
+    ContainerStreamRecord:
+      description: One line of an application/x-ndjson answer.
+      oneOf:
+        - type: object
+          description: First, before any layout.
+          required: [record, type, bounds, cells, sections]
+          properties:
+            record: {const: start}
+            type: {type: string, enum: [table, collection, pager]}
+            bounds: {$ref: "#/components/schemas/Size"}
+            cells: {type: integer, minimum: 0}
+            sections:
+              type: array
+              items:
+                type: object
+                required: [items, header, footer]
+                properties:
+                  id: {type: string}
+                  items: {type: integer, minimum: 0}
+                  header: {type: boolean}
+                  footer: {type: boolean}
+        - description: One cell, final (never a placeholder), exactly as in the whole response.
+          allOf:
+            - $ref: "#/components/schemas/CellResult"
+            - type: object
+              required: [record, slot]
+              properties:
+                record: {const: cell}
+                slot: {type: string, enum: [item, header, footer]}
+        - type: object
+          description: Last, after every cell.
+          required: [record, contentSize, warnings, hints, stats]
+          properties:
+            record: {const: end}
+            contentSize: {$ref: "#/components/schemas/Size"}
+            warnings:
+              type: array
+              items: {$ref: "#/components/schemas/Warning"}
+            hints: {$ref: "#/components/schemas/ContainerHints"}
+            stats: {$ref: "#/components/schemas/ContainerStats"}
+        - description: Instead of `end`, when a cell's tree breaks the contract after the stream began.
+          allOf:
+            - $ref: "#/components/schemas/Problem"
+            - type: object
+              required: [record]
+              properties:
+                record: {const: error}
     SectionResult:
       type: object
       required: [items]
@@ -1387,7 +1474,7 @@ components:
           items: {$ref: "#/components/schemas/CellResult"}
     ContainerResponse:
       type: object
-      required: [contentSize, sections, warnings, hints]
+      required: [contentSize, sections, warnings, hints, stats]
       properties:
         contentSize:
           type: object
@@ -1401,50 +1488,52 @@ components:
         warnings:
           type: array
           items: {$ref: "#/components/schemas/Warning"}
-        hints:
+        hints: {$ref: "#/components/schemas/ContainerHints"}
+        stats: {$ref: "#/components/schemas/ContainerStats"}
+    ContainerHints:
+      type: object
+      required: [ranges, batchFetch, pages]
+      properties:
+        ranges:
           type: object
-          required: [ranges, batchFetch, pages]
+          description: The index paths in each of Texture's ranges at this contentOffset.
+          required: [visible, display, preload]
           properties:
-            ranges:
-              type: object
-              description: The index paths in each of Texture's ranges at this contentOffset.
-              required: [visible, display, preload]
-              properties:
-                visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-                display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-                preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-            batchFetch:
-              type: object
-              required: [shouldFetch, leadingScreens]
-              properties:
-                shouldFetch: {type: boolean}
-                triggerOffset:
-                  type: [number, "null"]
-                  description: The offset at which shouldFetch turns true; null when none can.
-                leadingScreens: {type: number}
-            pages:
-              type: array
-              items:
-                type: object
-                required: [index, offset]
-                properties:
-                  index: {type: integer, minimum: 0}
-                  offset: {$ref: "#/components/schemas/Point"}
-                  firstItem:
-                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
-                  lastItem:
-                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
-            pager:
-              type: object
-              description: Pagers only.
-              required: [pageCount]
-              properties:
-                pageCount: {type: integer, minimum: 0}
-                currentPage: {type: [integer, "null"], minimum: 0}
-                targetContentOffset:
-                  oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
-                previousPage: {type: [integer, "null"], minimum: 0}
-                nextPage: {type: [integer, "null"], minimum: 0}
+            visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+        batchFetch:
+          type: object
+          required: [shouldFetch, leadingScreens]
+          properties:
+            shouldFetch: {type: boolean}
+            triggerOffset:
+              type: [number, "null"]
+              description: The offset at which shouldFetch turns true; null when none can.
+            leadingScreens: {type: number}
+        pages:
+          type: array
+          items:
+            type: object
+            required: [index, offset]
+            properties:
+              index: {type: integer, minimum: 0}
+              offset: {$ref: "#/components/schemas/Point"}
+              firstItem:
+                oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+              lastItem:
+                oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+        pager:
+          type: object
+          description: Pagers only.
+          required: [pageCount]
+          properties:
+            pageCount: {type: integer, minimum: 0}
+            currentPage: {type: [integer, "null"], minimum: 0}
+            targetContentOffset:
+              oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
+            previousPage: {type: [integer, "null"], minimum: 0}
+            nextPage: {type: [integer, "null"], minimum: 0}
 """#
 
 }
