@@ -11,8 +11,8 @@ the page draws what Weft answered:
 - hovering a box shows its id and frame; container hints are drawn.
 
 The feed table and the pager are also drawn from container answers the test assembles out
-of real node layouts (tests/playground/container_preview.py), so cells with text are checked even where the
-service's container endpoint answers no cells.
+of real node layouts (tests/playground/container_preview.py), so the drawing of cells with text is checked apart
+from the service's container engine.
 
 Saves one screenshot per example under .build-artifacts/playground/ (look at them).
 Exit 1 on any failure."""

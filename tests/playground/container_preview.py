@@ -1,6 +1,6 @@
 """A container answer in api.md's shape, assembled by the test from real node layouts, so the
 playground's container drawing (cells, trees relative to cells, text in cells, hints along
-either axis) is checked even while the service's container endpoint is not there.
+either axis) is checked apart from the service's container engine (and with no engine at all).
 
 It is a preview, not Texture's engine: a table's cells are laid out alone at the table's
 width (a table's default constrained size) and stacked with no separators; a pager's pages
