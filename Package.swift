@@ -61,12 +61,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        .executableTarget(name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftText"], swiftSettings: strict),
+        .executableTarget(
+            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText"],
+            swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
-            name: "WeftServiceTests", dependencies: ["WeftService", "WeftLayout", "WeftText", "WeftCells"], swiftSettings: strict),
+            name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText"], swiftSettings: strict),
         .testTarget(
             name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "CZlib"], swiftSettings: strict),
     ]

@@ -9,13 +9,18 @@ BUILD_PACKAGES=(libssl-dev zlib1g-dev pkg-config curl python3)
 TEXT_PACKAGES=(libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig)
 if [ "${1:-}" = "--runtime" ]; then
     # The image only needs the shared libraries the binary links against.
-    BUILD_PACKAGES=(libssl3 zlib1g)
+    # libstdc++6: the Swift runtime libraries the Dockerfile copies in link against it.
+    BUILD_PACKAGES=(libssl3 zlib1g libstdc++6)
     TEXT_PACKAGES=(libfontconfig1 libfreetype6 libharfbuzz0b libicu72 fontconfig)
 fi
 # ...and the fonts conformance/text was measured with (shared/conformance/text/README.md),
 # needed to build, test and serve alike.
 FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
-TEST_PACKAGES=(wrk openssl curl python3-pip)
+# chromium: scripts/playground-test.py draws the playground in Debian's headless Chromium
+# (the browser the text suite was measured in); nginx: scripts/scaleout-test.py balances
+# two instances with deploy/nginx/weft.conf.
+# python3-pip: schemathesis (scripts/schemathesis.sh) comes from PyPI.
+TEST_PACKAGES=(wrk openssl curl chromium nginx python3-pip)
 
 packages=("${BUILD_PACKAGES[@]}" "${TEXT_PACKAGES[@]}" "${FONT_PACKAGES[@]}")
 if [ "${1:-}" = "--test" ]; then packages+=("${TEST_PACKAGES[@]}"); fi

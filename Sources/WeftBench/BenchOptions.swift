@@ -9,6 +9,13 @@ struct BenchOptions {
     var weftOnly = false
     /// `decode` or `encode`: only that phase, repeated (for a profiler).
     var phase: String?
+    /// `cells`: the streamed workload's size, and whether to skip it.
+    var streamCells = 10_000
+    var skipStream = false
+    /// `cells --phase warm|cold`: the engine's threads (default 1).
+    var workers: Int?
+    /// `cells --phase workers`: cells per pool chunk (default 8, the engine's).
+    var chunk: Int?
 
     init(_ arguments: [String]) {
         var i = 0
@@ -19,6 +26,10 @@ struct BenchOptions {
             case "--cells": cells = Int(value) ?? cells; i += 1
             case "--form": form = value; i += 1
             case "--runs": runs = Int(value) ?? runs; i += 1
+            case "--stream-cells": streamCells = Int(value) ?? streamCells; i += 1
+            case "--no-stream": skipStream = true
+            case "--workers": workers = Int(value); i += 1
+            case "--chunk": chunk = Int(value); i += 1
             case "--text": text = true
             case "--weft-only": weftOnly = true
             case "--phase": phase = value; weftOnly = true; i += 1

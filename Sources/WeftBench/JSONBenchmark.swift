@@ -80,6 +80,11 @@ struct JSONBenchmark {
     }
 
     private func loadFeed() -> [UInt8] {
+        Self.loadFeed(options, ["--node"])
+    }
+
+    /// The `--file`, or `feed.py` run with the options and `extra` arguments.
+    static func loadFeed(_ options: BenchOptions, _ extra: [String], cells: Int? = nil, form: String? = nil) -> [UInt8] {
         if let file = options.file {
             guard let data = FileManager.default.contents(atPath: file) else {
                 print("cannot read \(file)")
@@ -91,8 +96,8 @@ struct JSONBenchmark {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/feed.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script.path, "--cells", String(options.cells), "--form", options.form, "--node"]
-            + (options.text ? ["--text"] : [])
+        process.arguments = ["python3", script.path, "--cells", String(cells ?? options.cells), "--form", form ?? options.form]
+            + extra + (options.text ? ["--text"] : [])
         let pipe = Pipe()
         process.standardOutput = pipe
         do {

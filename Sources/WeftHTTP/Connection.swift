@@ -35,6 +35,8 @@ final class Connection {
     private var readStartedAt: UInt64?
     private var lastActivity: UInt64
     private(set) var isClosed = false
+    /// Shared with the handlers of this connection's requests.
+    let liveness = ConnectionLiveness()
 
     init(id: UInt64, fd: Int32, transport: any Transport, loop: EventLoop, now: UInt64) {
         self.id = id
@@ -149,6 +151,7 @@ final class Connection {
                                   headers: head.headers, body: parsed.body)
         request.requestID = loop.requestIdentifier.make(accepting: head.headers["x-request-id"])
         request.serverIsDraining = loop.isDraining
+        request.connection = liveness
         let context = ResponseContext(
             method: head.method, path: head.path, route: "unmatched", requestID: request.requestID,
             origin: head.headers["origin"], acceptEncoding: head.headers["accept-encoding"], version: head.version,
@@ -161,7 +164,9 @@ final class Connection {
             let loop = self.loop
             let id = self.id
             let accepted = loop.pool.trySubmit {
-                let bytes = work()
+                let bytes = work { partial in
+                    loop.post(.partial(connection: id, sequence: sequence, bytes: partial))
+                }
                 loop.post(.completed(connection: id, sequence: sequence, bytes: bytes, closeAfter: closeAfter))
             }
             if !accepted {
@@ -197,6 +202,12 @@ final class Connection {
         let bytes = loop.processor.finish(ProblemDetails.response(status: status, detail: detail), context: context)
         phase = .closingAfterWrites
         slots.append(bytes, closeAfter: true)
+    }
+
+    func appendPartial(sequence: UInt64, bytes: [UInt8]) {
+        slots.appendPartial(sequence, bytes: bytes)
+        flush()
+        updateInterest()
     }
 
     func complete(sequence: UInt64, bytes: [UInt8], closeAfter: Bool) {
@@ -295,6 +306,7 @@ final class Connection {
     func close() {
         guard !isClosed else { return }
         isClosed = true
+        liveness.markClosed()
         loop.epoll.remove(fd)
         transport.close()
         loop.connectionClosed(self)

@@ -6,6 +6,8 @@ import CEpoll
 
 enum LoopMessage: Sendable {
     case completed(connection: UInt64, sequence: UInt64, bytes: [UInt8], closeAfter: Bool)
+    /// Part of a streamed response; its `completed` follows.
+    case partial(connection: UInt64, sequence: UInt64, bytes: [UInt8])
     case drain(deadline: UInt64)
 }
 
@@ -179,6 +181,8 @@ final class EventLoop: @unchecked Sendable {
             switch message {
             case .completed(let id, let sequence, let bytes, let closeAfter):
                 connections[id]?.complete(sequence: sequence, bytes: bytes, closeAfter: closeAfter)
+            case .partial(let id, let sequence, let bytes):
+                connections[id]?.appendPartial(sequence: sequence, bytes: bytes)
             case .drain(let deadline):
                 isDraining = true
                 drainDeadline = deadline

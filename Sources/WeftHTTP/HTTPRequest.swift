@@ -12,6 +12,9 @@ public struct HTTPRequest: Sendable {
     public var requestID = ""
     /// True once the server has begun draining, so readiness can say so.
     public var serverIsDraining = false
+    /// Turns closed when the client's connection goes away, so a long handler
+    /// can drop work nobody will read. Nil for requests made outside a server.
+    public var connection: ConnectionLiveness?
 
     public init(method: String, path: String, query: String = "", version: HTTPVersion = .http11,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {

@@ -4,6 +4,10 @@ public struct HTTPResponse: Sendable {
     public var status: Int
     public var headers: HTTPHeaders
     public var body: [UInt8]
+    /// When set, `body` is ignored: the body is whatever the stream writes,
+    /// sent chunked as it is written (collected into one body for HTTP/1.0
+    /// clients and HEAD requests, which cannot take a chunked answer).
+    public var stream: (@Sendable (ResponseBodyWriter) -> Void)?
 
     public init(status: Int, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.status = status

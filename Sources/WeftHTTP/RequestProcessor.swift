@@ -1,4 +1,5 @@
 import Logging
+import WeftSync
 
 /// Per-request facts fixed when the request is dispatched, needed again when
 /// its response is finished (possibly on another thread).
@@ -18,7 +19,9 @@ struct ResponseContext: Sendable {
 
 enum Dispatch {
     case immediate([UInt8])
-    case pooled(@Sendable () -> [UInt8])
+    /// Runs on a worker; a streamed response hands its head and chunks to
+    /// `partial` as they are made and returns the bytes that end it.
+    case pooled(@Sendable (_ partial: @escaping @Sendable ([UInt8]) -> Void) -> [UInt8])
 }
 
 /// Everything between a parsed request and response bytes: CORS, routing,
@@ -62,9 +65,9 @@ final class RequestProcessor: Sendable {
             let finalContext = context
             switch route.execution {
             case .eventLoop:
-                return .immediate(run(route, request, context: finalContext))
+                return .immediate(run(route, request, context: finalContext, partial: nil))
             case .workerPool:
-                return .pooled { self.run(route, request, context: finalContext) }
+                return .pooled { partial in self.run(route, request, context: finalContext, partial: partial) }
             }
         }
     }
@@ -109,12 +112,36 @@ final class RequestProcessor: Sendable {
         return finish(response, context: context)
     }
 
-    private func run(_ route: Route, _ request: HTTPRequest, context: ResponseContext) -> [UInt8] {
+    private func run(
+        _ route: Route, _ request: HTTPRequest, context: ResponseContext,
+        partial: (@Sendable ([UInt8]) -> Void)?
+    ) -> [UInt8] {
         var request = request
-        switch decodeBody(&request) {
-        case .some(let refusal): return finish(refusal, context: context)
-        case .none: return finish(route.handler(request), context: context)
+        if let refusal = decodeBody(&request) { return finish(refusal, context: context) }
+        var response = route.handler(request)
+        guard let stream = response.stream else { return finish(response, context: context) }
+        response.stream = nil
+        // HTTP/1.0 has no chunked coding, HEAD sends no body, and an event-loop
+        // route has nowhere to send parts: those get the stream collected.
+        guard let partial, context.version != .http10, context.method != "HEAD" else {
+            let collected = Protected<[UInt8]>([])
+            stream(ResponseBodyWriter(liveness: request.connection) { bytes in
+                collected.withLock { $0.append(contentsOf: bytes) }
+            })
+            response.body = collected.withLock { $0 }
+            return finish(response, context: context)
         }
+        response.headers.set("x-request-id", context.requestID)
+        cors.decorate(&response, origin: context.origin)
+        let head = ResponseSerializer.serializeChunkedHead(
+            response, date: context.date, closeConnection: context.closeConnection)
+        partial(head)
+        let writer = ResponseBodyWriter(liveness: request.connection) { bytes in
+            partial(ChunkedEncoding.chunk(bytes))
+        }
+        stream(writer)
+        record(status: response.status, responseBytes: head.count + writer.bytesWritten, context: context)
+        return ChunkedEncoding.lastChunk
     }
 
     /// Undoes a Content-Encoding on the request body; a refusal when it cannot.
@@ -148,20 +175,25 @@ final class RequestProcessor: Sendable {
             response, date: context.date, closeConnection: context.closeConnection,
             keepAliveForHTTP10: context.version == .http10 && !context.closeConnection,
             omitBody: context.method == "HEAD")
+        record(status: response.status, responseBytes: bytes.count, context: context)
+        return bytes
+    }
+
+    /// Logs the request and tells the observer.
+    private func record(status: Int, responseBytes: Int, context: ResponseContext) {
         let duration = Double(monotonicNanoseconds() &- context.startedAt) / 1e9
         logger.info("request", metadata: [
             "request_id": .string(context.requestID),
             "method": .string(context.method),
             "path": .string(context.path),
-            "status": .stringConvertible(response.status),
+            "status": .stringConvertible(status),
             "duration_ms": .string(Self.milliseconds(duration)),
             "bytes_in": .stringConvertible(context.requestBytes),
-            "bytes_out": .stringConvertible(bytes.count),
+            "bytes_out": .stringConvertible(responseBytes),
         ])
         observer?.requestFinished(RequestRecord(
-            route: context.route, method: context.method, status: response.status, durationSeconds: duration,
-            requestBytes: context.requestBytes, responseBytes: bytes.count))
-        return bytes
+            route: context.route, method: context.method, status: status, durationSeconds: duration,
+            requestBytes: context.requestBytes, responseBytes: responseBytes))
     }
 
     /// "1.234" for 1.234 ms, without pulling in Foundation's formatters.

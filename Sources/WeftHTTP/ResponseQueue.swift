@@ -3,6 +3,8 @@
 struct ResponseQueue {
     private enum Slot {
         case pending
+        /// A streamed response's bytes so far; more will follow.
+        case partial([UInt8])
         case ready([UInt8], closeAfter: Bool)
     }
 
@@ -25,7 +27,23 @@ struct ResponseQueue {
     /// Ignores sequences already written or dropped, as after the connection chose to close.
     mutating func complete(_ sequence: UInt64, bytes: [UInt8], closeAfter: Bool) {
         guard sequence >= firstSequence, Int(sequence - firstSequence) < slots.count else { return }
-        slots[Int(sequence - firstSequence)] = .ready(bytes, closeAfter: closeAfter)
+        let i = Int(sequence - firstSequence)
+        if case .partial(let earlier) = slots[i] {
+            slots[i] = .ready(earlier + bytes, closeAfter: closeAfter)
+        } else {
+            slots[i] = .ready(bytes, closeAfter: closeAfter)
+        }
+    }
+
+    /// Part of a streamed response: written once every response before it is.
+    mutating func appendPartial(_ sequence: UInt64, bytes: [UInt8]) {
+        guard sequence >= firstSequence, Int(sequence - firstSequence) < slots.count else { return }
+        let i = Int(sequence - firstSequence)
+        switch slots[i] {
+        case .pending: slots[i] = .partial(bytes)
+        case .partial(let earlier): slots[i] = .partial(earlier + bytes)
+        case .ready: break
+        }
     }
 
     /// Moves the ready responses at the head into `output`. Returns true when one
@@ -40,6 +58,11 @@ struct ResponseQueue {
                 slots.removeAll()
                 return true
             }
+        }
+        // A stream at the head: send what it has so far, keep its place for the rest.
+        if let first = slots.first, case .partial(let more) = first {
+            output.append(contentsOf: more)
+            slots[0] = .partial([])
         }
         return false
     }

@@ -34,6 +34,28 @@ enum ResponseSerializer {
         return bytes
     }
 
+    /// The head of a streamed response: `transfer-encoding: chunked` instead
+    /// of a length; the chunks and the last chunk follow separately.
+    static func serializeChunkedHead(_ response: HTTPResponse, date: String, closeConnection: Bool) -> [UInt8] {
+        var bytes: [UInt8] = []
+        append("HTTP/1.1 ", to: &bytes)
+        append(String(response.status), to: &bytes)
+        bytes.append(0x20)
+        append(StatusReason.phrase(response.status), to: &bytes)
+        append("\r\n", to: &bytes)
+        for field in response.headers.fields where !isFramingHeader(field.name) {
+            append(field.name, to: &bytes)
+            append(": ", to: &bytes)
+            append(field.value, to: &bytes)
+            append("\r\n", to: &bytes)
+        }
+        append("transfer-encoding: chunked\r\ndate: ", to: &bytes)
+        append(date, to: &bytes)
+        if closeConnection { append("\r\nconnection: close", to: &bytes) }
+        append("\r\n\r\n", to: &bytes)
+        return bytes
+    }
+
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
 
     /// 1xx, 204 and 304 carry no body and no Content-Length (RFC 9110 §8.6).

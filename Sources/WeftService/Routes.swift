@@ -1,9 +1,17 @@
+import WeftCells
 import WeftHTTP
 import WeftLayout
 
 /// The service's routes: which path runs which endpoint, and where.
 public enum ServiceRoutes {
-    public static func makeRouter(metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil) -> Router {
+    /// `engine` lays out container requests; by default one with a thread per
+    /// core and a 64 MB cell cache. Its cache counters go to `metrics`.
+    public static func makeRouter(
+        metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil, engine: ContainerEngine? = nil
+    ) -> Router {
+        let engine = engine ?? ContainerEngine(
+            workers: systemCoreCount(), cacheBytes: 64 << 20, textMeasurer: textMeasurer)
+        metrics?.observeCache { engine.cacheStatistics }
         var router = Router()
         router.add("GET", "/healthz", execution: .eventLoop) { _ in healthy }
         router.add("GET", "/readyz", execution: .eventLoop) { request in
@@ -21,7 +29,7 @@ public enum ServiceRoutes {
                 body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
         }
         router.add("POST", "/v1/layout") { request in
-            requireJSON(request) ?? httpResponse(ContainerEndpoint.respond(body: request.body, textMeasurer: textMeasurer))
+            requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
         }
         router.add("GET", "/v1/fonts") { _ in
             httpResponse(FontsEndpoint.respond())

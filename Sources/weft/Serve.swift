@@ -17,7 +17,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Address to listen on. (env WEFT_HOST, default 127.0.0.1)") var host: String?
     @Option(help: "Port to listen on; 0 picks a free one. (env WEFT_PORT, default 8080)") var port: Int?
     @Option(help: "Event-loop threads. (env WEFT_EVENT_LOOPS, default: core count)") var eventLoops: Int?
-    @Option(help: "Layout worker threads. (env WEFT_WORKERS, default: core count)") var workers: Int?
+    @Option(help: "Worker threads: requests, and the cells of one container request. (env WEFT_WORKERS, default: core count)")
+    var workers: Int?
+    @Option(help: "Cell-layout cache size in MB; 0 disables it. (env WEFT_CACHE_MB, default 64)") var cacheMb: Int?
     @Option(help: "Requests waiting for a worker before 503. (env WEFT_QUEUE_DEPTH, default 256)") var queueDepth: Int?
     @Option(help: "Open connections at most. (env WEFT_MAX_CONNECTIONS, default 1024)") var maxConnections: Int?
     @Option(help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
@@ -73,13 +75,18 @@ struct Serve: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        try serve(configuration, logger: Logger(label: "weft"))
+        let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
+        guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
+        try serve(configuration, cacheBytes: cacheMB << 20, logger: Logger(label: "weft"))
     }
 
-    private func serve(_ configuration: HTTPServerConfiguration, logger: Logger) throws {
+    private func serve(_ configuration: HTTPServerConfiguration, cacheBytes: Int, logger: Logger) throws {
         let metrics = ServiceMetrics()
-        let server = HTTPServer(configuration: configuration, router: ServiceRoutes.makeRouter(metrics: metrics, textMeasurer: WeftTextMeasurer.shared),
-                                observer: metrics, logger: logger)
+        // The cell engine's threads: the request's own worker plus workers - 1 more.
+        let engine = ContainerEngine(
+            workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared)
+        let router = ServiceRoutes.makeRouter(metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine)
+        let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
         try server.start()
         let scheme = configuration.tls == nil ? "http" : "https"
         logger.notice("listening", metadata: ["url": "\(scheme)://\(configuration.host):\(server.port)"])

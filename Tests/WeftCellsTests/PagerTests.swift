@@ -49,6 +49,14 @@ import WeftLayout
         #expect(hint?.targetContentOffset == Point(x: 2 * 568, y: 0))
     }
 
+    @Test func hintsAfterRotationDescribeTheKeptPage() {
+        // Read in the old geometry, offset 960 is page 3 of 320-wide pages; in
+        // the new one it lies past the content, so the ranges follow the page.
+        let result = layout(Self.pager(size(568, 320), pages: 4, offset: 960, previousBounds: size(320, 568)))
+        #expect(result.hints.pager?.currentPage == 3)
+        #expect(result.hints.ranges.visible == [IndexPath(section: 0, item: 3)])
+    }
+
     @Test func explicitCurrentPageWins() {
         let hint = layout(Self.pager(size(320, 568), pages: 4, offset: 0, currentPage: 3, previousBounds: size(568, 320))).hints.pager
         #expect(hint?.currentPage == 3)

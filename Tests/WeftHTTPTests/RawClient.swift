@@ -8,6 +8,8 @@ struct WireResponse {
     var status: Int
     var headers: HTTPHeaders
     var body: [UInt8]
+    /// The chunks of a chunked body, as framed on the wire.
+    var chunks: [[UInt8]] = []
 
     var text: String { String(decoding: body, as: UTF8.self) }
 }
@@ -66,12 +68,33 @@ final class RawClient {
             headers.add(String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters())
         }
         buffer.removeFirst(headEnd)
+        if headers["transfer-encoding"] == "chunked" && !forHEAD {
+            return readChunks().map { WireResponse(status: status, headers: headers, body: Array($0.joined()), chunks: $0) }
+        }
         var length = Int(headers["content-length"] ?? "0") ?? 0
         if forHEAD || status < 200 || status == 204 { length = 0 }
         guard fill(until: { $0.count >= length ? length : nil }) != nil else { return nil }
         let body = Array(buffer[..<length])
         buffer.removeFirst(length)
         return WireResponse(status: status, headers: headers, body: body)
+    }
+
+    /// A chunked body up to its last chunk (RFC 9112 §7.1; no extensions or trailers expected).
+    private func readChunks() -> [[UInt8]]? {
+        var chunks: [[UInt8]] = []
+        for _ in 0..<1_000_000 {
+            guard let lineEnd = fill(until: { $0.firstRange(of: [13, 10]).map(\.upperBound) }) else { return nil }
+            guard let size = Int(String(decoding: buffer[..<(lineEnd - 2)], as: UTF8.self), radix: 16) else { return nil }
+            buffer.removeFirst(lineEnd)
+            guard fill(until: { $0.count >= size + 2 ? size + 2 : nil }) != nil else { return nil }
+            if size == 0 {
+                buffer.removeFirst(2)
+                return chunks
+            }
+            chunks.append(Array(buffer[..<size]))
+            buffer.removeFirst(size + 2)
+        }
+        return nil
     }
 
     /// True when the server has closed its side: a read sees EOF (or a reset).

@@ -8,34 +8,6 @@ enum ContainerHints {
     ) -> Hints {
         let c = request.container
         let frames = placement.itemFrames
-        let boundsRect = Frame(origin: c.contentOffset, size: c.bounds)
-
-        let ranges = RangeSets.compute(RangeSets.Input(
-            itemFrames: frames, bounds: boundsRect, mode: c.rangeMode,
-            display: RangeTuning.parameters(mode: c.rangeMode, type: .display, container: c.type, overrides: c.rangeTuning),
-            preload: RangeTuning.parameters(mode: c.rangeMode, type: .preload, container: c.type, overrides: c.rangeTuning),
-            scrollable: geometry.scrollable,
-            direction: RangeTuning.rangeDirection(c.scrolling, scrollable: geometry.scrollable),
-            containerIsVisible: c.visible))
-
-        // Batch fetching reads the direction as the scroll view reports it: only
-        // the scrollable axes' bits, and "not moving" stays none (semantics 6.2).
-        let batchInput = BatchFetching.Input(
-            isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
-            scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,
-            offset: c.contentOffset, leadingScreens: c.leadingScreensForBatching, visible: c.visible,
-            rightToLeft: request.direction == .rtl, flipsHorizontally: geometry.flipsHorizontally)
-        let batch = BatchFetchHint(
-            shouldFetch: BatchFetching.shouldFetch(batchInput), triggerOffset: BatchFetching.triggerOffset(batchInput),
-            leadingScreens: c.leadingScreensForBatching)
-
-        let pages = Pages.compute(
-            itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
-        if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
-            warnings.append(ContainerWarning(
-                path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
-        }
-
         var pager: PagerHint?
         if c.type == .pager {
             let pageFrames = frames.map(\.1)
@@ -52,6 +24,38 @@ enum ContainerHints {
                 previousBounds: c.previousBounds, contentOffset: c.contentOffset, requestedPage: c.currentPage,
                 circular: c.circular)
         }
+        // After a bounds change the pager scrolls to the offset that keeps its
+        // page (`targetContentOffset`); the other hints describe that moment,
+        // since `contentOffset` was read in the old geometry.
+        let offset = c.previousBounds != nil ? (pager?.targetContentOffset ?? c.contentOffset) : c.contentOffset
+        let boundsRect = Frame(origin: offset, size: c.bounds)
+
+        let ranges = RangeSets.compute(RangeSets.Input(
+            itemFrames: frames, bounds: boundsRect, mode: c.rangeMode,
+            display: RangeTuning.parameters(mode: c.rangeMode, type: .display, container: c.type, overrides: c.rangeTuning),
+            preload: RangeTuning.parameters(mode: c.rangeMode, type: .preload, container: c.type, overrides: c.rangeTuning),
+            scrollable: geometry.scrollable,
+            direction: RangeTuning.rangeDirection(c.scrolling, scrollable: geometry.scrollable),
+            containerIsVisible: c.visible))
+
+        // Batch fetching reads the direction as the scroll view reports it: only
+        // the scrollable axes' bits, and "not moving" stays none (semantics 6.2).
+        let batchInput = BatchFetching.Input(
+            isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
+            scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,
+            offset: offset, leadingScreens: c.leadingScreensForBatching, visible: c.visible,
+            rightToLeft: request.direction == .rtl, flipsHorizontally: geometry.flipsHorizontally)
+        let batch = BatchFetchHint(
+            shouldFetch: BatchFetching.shouldFetch(batchInput), triggerOffset: BatchFetching.triggerOffset(batchInput),
+            leadingScreens: c.leadingScreensForBatching)
+
+        let pages = Pages.compute(
+            itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
+        if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
+            warnings.append(ContainerWarning(
+                path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
+        }
+
         return Hints(ranges: ranges, batchFetch: batch, pages: pages, pager: pager)
     }
 }

@@ -34,13 +34,21 @@ public enum CellMeasurer {
     /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
     /// lays it out, and the cell takes the tree's size unclamped.
     static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
-        let resolved = range.intersect(style.resolvedRange(parentSize: range.max))
+        let resolved = treeRange(style: style, in: range)
         let layout = LayoutEngine.layout(root, in: resolved, context: context)
         // Texture only measures a cell whose range has significant area
         // (both maxima > 0.1, semantics 4.0); otherwise its frame stays zero.
         // Weft still returns the tree so every node cell has a layout.
         let significant = range.max.width > 0.1 && range.max.height > 0.1
         return MeasuredCell(size: significant ? layout.size : .zero, layout: layout)
+    }
+
+    /// The range a node cell's tree is laid out in: the container's range
+    /// narrowed by the cell's own style. With `range.max` (which decides
+    /// whether the cell is measured at all) it is everything of the cell
+    /// outside its tree that its layout depends on: a cache key needs both.
+    public static func treeRange(style: Style, in range: SizeRange) -> SizeRange {
+        range.intersect(style.resolvedRange(parentSize: range.max))
     }
 
     /// Interop cells bring the size UIKit would ask their delegate for; with

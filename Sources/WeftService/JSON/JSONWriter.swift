@@ -77,6 +77,14 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Writes one complete JSON value that was encoded earlier (a cached
+    /// cell's `layout`), with the comma the position needs.
+    public mutating func rawJSON(_ value: [UInt8]) {
+        separate()
+        value.withUnsafeBufferPointer { put($0) }
+        needsComma = true
+    }
+
     public mutating func endObject() {
         reserve(1)
         put(UInt8(ascii: "}"))

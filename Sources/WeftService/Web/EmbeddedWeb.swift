@@ -10,82 +10,179 @@ public enum EmbeddedWeb {
 <meta charset="utf-8">
 <title>Weft playground</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<!-- No build step and nothing from a CDN: this page and /weft-client.js are all there is.
+     Every drawn box carries data-id, data-key and data-frame, so tests can find it. -->
 <style>
   :root { font: 14px/1.4 system-ui, sans-serif; color: #222; }
-  body { margin: 0; display: grid; grid-template-columns: minmax(320px, 40%) 1fr; height: 100vh; }
+  body { margin: 0; display: grid; grid-template-columns: clamp(340px, 36vw, 520px) 1fr; height: 100vh; }
   #left { display: flex; flex-direction: column; border-right: 1px solid #ccc; min-height: 0; }
-  #bar { display: flex; gap: 8px; padding: 8px; align-items: center; border-bottom: 1px solid #ccc; }
-  #editor { flex: 1; font: 12px/1.4 ui-monospace, monospace; border: 0; padding: 8px; resize: none; min-height: 0; }
+  #bar { display: flex; gap: 8px; padding: 8px; align-items: center; border-bottom: 1px solid #ccc; flex-wrap: wrap; }
+  #bar h1 { font-size: 15px; margin: 0 8px 0 0; }
+  #editor { flex: 1; font: 12px/1.45 ui-monospace, "DejaVu Sans Mono", monospace; border: 0; padding: 8px; resize: none; min-height: 0; }
   #status { padding: 6px 8px; border-top: 1px solid #ccc; font-size: 12px; min-height: 1.4em; white-space: pre-wrap; }
   #status.error { color: #b00020; }
-  #right { overflow: auto; padding: 16px; position: relative; }
-  #stage { position: relative; outline: 1px dashed #aaa; }
-  .weft-box { outline: 1px solid rgba(40, 90, 200, .55); background: rgba(40, 90, 200, .05); }
-  .weft-cell { outline: 1px solid rgba(0, 130, 90, .7); background: rgba(0, 130, 90, .04); }
-  .weft-text { background: rgba(250, 200, 0, .12); }
-  .weft-box:hover { outline: 2px solid #e65100; z-index: 10; }
-  .hint { position: absolute; pointer-events: none; }
-  .hint.visible { outline: 2px solid rgba(0, 160, 0, .8); }
-  .hint.preload { background: rgba(0, 120, 255, .05); }
-  .hint.page { border-top: 1px dotted #888; font-size: 10px; color: #666; }
-  .hint.trigger { border-top: 2px dashed #d00; font-size: 10px; color: #d00; }
-  #tip { position: fixed; pointer-events: none; background: #222; color: #fff; font-size: 12px; padding: 3px 6px; border-radius: 3px; display: none; z-index: 100; }
+  #answer { border-top: 1px solid #ccc; font-size: 12px; max-height: 35%; overflow: auto; }
+  #answer summary { padding: 4px 8px; cursor: pointer; }
+  #answer pre { margin: 0; padding: 0 8px 8px; font: 11px/1.4 ui-monospace, "DejaVu Sans Mono", monospace; }
+  #right { overflow: auto; padding: 16px 24px 24px; }
+  #legend[hidden] { display: none; }
+  #legend { font-size: 12px; color: #555; margin-bottom: 10px; display: flex; gap: 14px; flex-wrap: wrap; }
+  #legend span::before { content: ""; display: inline-block; width: 14px; height: 10px; margin-right: 4px; vertical-align: -1px; }
+  #legend .l-viewport::before { border: 2px solid #7b1fa2; }
+  #legend .l-visible::before { background: rgba(0, 160, 60, .75); }
+  #legend .l-display::before { background: rgba(255, 150, 0, .75); }
+  #legend .l-preload::before { background: rgba(0, 110, 255, .6); }
+  #legend .l-page::before { border-top: 1px dashed #666; height: 0; }
+  #legend .l-trigger::before { border-top: 2px dashed #d00; height: 0; }
+  #stage { position: relative; outline: 1px dashed #aaa; background: #fff; }
+  /* Drawn boxes: outlines, never borders, so a box's DOM rectangle is exactly its frame. */
+  .weft-box { outline: 1px solid rgba(40, 90, 200, .45); }
+  .weft-type-cell { outline: 1px solid rgba(0, 130, 90, .8); background: rgba(0, 130, 90, .03); }
+  .weft-type-box, .weft-type-image, .weft-type-view { background: rgba(40, 90, 200, .10); }
+  .weft-type-text { outline-color: rgba(200, 140, 0, .6); background: rgba(255, 214, 0, .10); }
+  .weft-box.hot { outline: 2px solid #e65100; z-index: 5; }
+  .hint { position: absolute; pointer-events: none; box-sizing: border-box; z-index: 3; }
+  /* Ranges: the visible cells tinted, and one bar per range in a gutter beside the content. */
+  .hint.visible { background: rgba(0, 160, 60, .10); }
+  .hint.bar.visible { background: rgba(0, 160, 60, .75); }
+  .hint.bar.display { background: rgba(255, 150, 0, .75); }
+  .hint.bar.preload { background: rgba(0, 110, 255, .6); }
+  .hint.viewport { border: 2px solid #7b1fa2; }
+  .hint.page { border: 0 dashed #777; color: #666; }
+  .hint.trigger { border: 0 dashed #d00; color: #d00; }
+  .hint.along-y.page { border-top-width: 1px; }
+  .hint.along-x.page { border-left-width: 1px; }
+  .hint.along-y.trigger { border-top-width: 2px; }
+  .hint.along-x.trigger { border-left-width: 2px; }
+  /* Labels sit outside the content, past the gutter, so they never cover a cell. */
+  .hint .label { position: absolute; font: 10px/1.2 system-ui, sans-serif; white-space: nowrap; }
+  .hint.along-y .label { left: calc(100% + 34px); top: -7px; }
+  .hint.along-x .label { top: calc(100% + 34px); left: -2px; }
+  /* The trigger often falls on a page boundary: its label gets its own column or row. */
+  .hint.along-y.trigger .label { left: calc(100% + 84px); }
+  .hint.along-x.trigger .label { top: calc(100% + 50px); }
+  #tip { position: fixed; pointer-events: none; background: #222; color: #fff; font: 12px/1.3 ui-monospace, monospace;
+         padding: 4px 7px; border-radius: 3px; display: none; z-index: 100; white-space: pre; }
 </style>
 </head>
 <body>
 <div id="left">
   <div id="bar">
+    <h1>Weft</h1>
     <label>Example <select id="examples"></select></label>
-    <button id="run">Lay out</button>
+    <button id="run" title="Ctrl+Enter">Lay out</button>
   </div>
-  <textarea id="editor" spellcheck="false" aria-label="request JSON"></textarea>
-  <div id="status"></div>
+  <textarea id="editor" spellcheck="false" wrap="off" aria-label="request JSON"></textarea>
+  <div id="status" role="status"></div>
+  <details id="answer"><summary>Response</summary><pre id="response"></pre></details>
 </div>
-<div id="right"><div id="stage"></div></div>
+<div id="right">
+  <div id="legend" hidden>
+    <span class="l-viewport">viewport</span><span class="l-visible">visible range</span><span class="l-display">display range</span>
+    <span class="l-preload">preload range</span><span class="l-page">page</span><span class="l-trigger">batch-fetch trigger</span>
+  </div>
+  <div id="stage"></div>
+</div>
 <div id="tip"></div>
 <script type="module">
 import { layout, render } from "/weft-client.js";
 
-const post = (id, title, body) => ({ id, node: { type: "inset", insets: { top: 12, left: 12, bottom: 12, right: 12 },
-  child: { type: "stack", direction: "horizontal", spacing: 10, alignItems: "start", children: [
-    { type: "box", id: `${id}-avatar`, style: { preferredSize: { width: 44, height: 44 } } },
-    { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
-      { type: "text", id: `${id}-title`, text: title, font: { family: "DejaVu Sans", size: 15, weight: 700 } },
-      { type: "text", id: `${id}-body`, text: body, font: { family: "DejaVu Sans", size: 14 }, lineHeight: 19 },
-    ] },
-  ] } } });
+// Only fonts scripts/install-deps.sh installs (GET /v1/fonts lists them), so the browser
+// draws with the same faces Weft measured.
+const SANS = "Inter", BODY = "Noto Sans";
+
+const LOREM = [
+  "Weft measured this paragraph with the same fonts and line breaking the browser uses, so it wraps inside its frame.",
+  "Short one.",
+  "Stateless layout: any instance answers any request, and a load balancer does the scaling out. Naïve café façades — déjà vu.",
+];
+
+const post = (i) => ({
+  id: `post-${i}`,
+  node: { type: "inset", insets: { top: 12, left: 16, bottom: 12, right: 16 }, child: {
+    type: "stack", direction: "horizontal", spacing: 12, alignItems: "start", children: [
+      { type: "box", id: "avatar", style: { preferredSize: { width: 40, height: 40 } } },
+      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
+        { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
+        { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
+      ] },
+    ] } },
+});
 
 const EXAMPLES = {
   "Feed table with text": {
-    container: { type: "table", bounds: { width: 375, height: 480 }, contentOffset: { x: 0, y: 0 } },
-    items: Array.from({ length: 12 }, (_, i) => post(`post-${i + 1}`, `Post number ${i + 1}`,
-      "Weft measures this text the way the browser renders it, so it wraps inside its frame. ".repeat(1 + (i % 3)))),
+    container: { type: "table", bounds: { width: 375, height: 560 }, contentOffset: { x: 0, y: 180 },
+                 scrolling: "down", leadingScreensForBatching: 1 },
+    sections: [{ id: "feed", items: Array.from({ length: 14 }, (_, i) => post(i + 1)) }],
   },
   "Collection (flow layout)": {
-    container: { type: "collection", bounds: { width: 375, height: 400 }, scrollDirection: "vertical",
-      flow: { itemSpacing: 8, lineSpacing: 8, sectionInset: { top: 8, left: 8, bottom: 8, right: 8 } } },
-    sections: [{ id: "photos", items: Array.from({ length: 24 }, (_, i) => ({ id: `photo-${i + 1}`,
-      node: { type: "box", style: { preferredSize: { width: 80 + (i % 3) * 20, height: 80 } } } })) }],
+    container: { type: "collection", bounds: { width: 375, height: 420 }, scrollDirection: "vertical",
+                 flow: { itemSpacing: 8, lineSpacing: 8, sectionInset: { top: 8, left: 8, bottom: 8, right: 8 } } },
+    sections: [{ id: "photos",
+      header: { id: "photos-header", node: { type: "inset", insets: { top: 10, left: 10, bottom: 4, right: 10 },
+        child: { type: "text", id: "heading", text: "Photos", font: { family: SANS, size: 20, weight: 700 } } } },
+      items: Array.from({ length: 26 }, (_, i) => ({ id: `photo-${i + 1}`, node: {
+        type: "overlay",
+        child: { type: "box", id: "image", style: { preferredSize: { width: 70 + (i % 4) * 18, height: 84 } } },
+        overlay: { type: "relative", horizontalPosition: "start", verticalPosition: "end", child: {
+          type: "inset", insets: { top: 4, left: 6, bottom: 4, right: 6 },
+          child: { type: "text", id: "caption", text: `#${i + 1}`, font: { family: BODY, size: 12, weight: 600 } } } },
+      } })) }],
   },
   "Pager": {
-    container: { type: "pager", bounds: { width: 320, height: 240 }, contentOffset: { x: 320, y: 0 } },
-    items: Array.from({ length: 5 }, (_, i) => ({ id: `page-${i + 1}`, node: { type: "center", centeringOptions: "xy",
-      child: { type: "box", id: `badge-${i + 1}`, style: { preferredSize: { width: 120, height: 80 } } } } })),
+    container: { type: "pager", bounds: { width: 320, height: 220 }, contentOffset: { x: 320, y: 0 } },
+    items: Array.from({ length: 5 }, (_, i) => ({ id: `page-${i + 1}`, node: {
+      type: "center", centeringOptions: "xy", child: {
+        type: "stack", direction: "vertical", spacing: 6, alignItems: "center", children: [
+          { type: "text", id: "title", text: `Page ${i + 1}`, font: { family: BODY, size: 28, weight: 700 } },
+          { type: "text", id: "caption", text: "Every page is laid out at exactly the bounds.",
+            font: { family: BODY, size: 13 }, style: { maxWidth: 220 } },
+        ] } } })),
   },
   "Flex card": {
-    sizeRange: { min: { width: 0, height: 0 }, max: { width: 340, height: null } }, pointScale: 2,
-    root: { type: "flex", id: "card", style: { flexDirection: "row", padding: 12, gap: 12, alignItems: "center", width: 340 },
+    sizeRange: { min: { width: 0, height: 0 }, max: { width: 360, height: null } },
+    root: { type: "flex", id: "card", style: { flexDirection: "row", padding: 12, gap: 12, alignItems: "center", width: 360 },
       children: [
-        { type: "box", id: "thumb", style: { width: 64, height: 64 } },
+        { type: "box", id: "thumb", style: { width: 72, height: 72 } },
         { type: "flex", id: "meta", style: { flexGrow: 1, flexShrink: 1, gap: 6 }, children: [
-          { type: "text", id: "headline", text: "A flex card laid out like the browser's flexbox",
-            font: { family: "DejaVu Sans", size: 15, weight: 700 } },
+          { type: "text", id: "headline", text: "A flex card, laid out the way the browser's flexbox does it",
+            font: { family: SANS, size: 16, weight: 700 } },
+          { type: "text", id: "summary", text: "Flexbox items with text, gaps and padding.",
+            font: { family: BODY, size: 13 }, lineHeight: 18 },
           { type: "flex", id: "actions", style: { flexDirection: "row", gap: 8, justifyContent: "flex-end" }, children: [
-            { type: "box", id: "like", style: { width: 24, height: 24 } },
-            { type: "box", id: "share", style: { width: 24, height: 24 } },
+            { type: "box", id: "like", style: { width: 28, height: 28 } },
+            { type: "box", id: "share", style: { width: 28, height: 28 } },
           ] },
         ] },
       ] },
+  },
+  "Profile (layout specs)": {
+    sizeRange: { min: { width: 375, height: 0 }, max: { width: 375, height: null } },
+    root: { type: "stack", id: "profile", direction: "vertical", alignItems: "stretch", children: [
+      { type: "ratio", id: "cover-ratio", ratio: 0.36, child: { type: "box", id: "cover" } },
+      { type: "inset", insets: { top: 12, left: 16, bottom: 16, right: 16 }, child: {
+        type: "stack", direction: "vertical", spacing: 8, children: [
+          { type: "stack", direction: "horizontal", spacing: 12, alignItems: "center", children: [
+            { type: "corner", location: "bottomRight", offset: { x: -4, y: -4 },
+              child: { type: "box", id: "avatar", style: { preferredSize: { width: 64, height: 64 } } },
+              corner: { type: "box", id: "badge", style: { preferredSize: { width: 16, height: 16 } } } },
+            { type: "stack", direction: "vertical", spacing: 2, style: { flexShrink: 1 }, children: [
+              { type: "text", id: "name", text: "Ada Weft", font: { family: SANS, size: 22, weight: 700 } },
+              { type: "text", id: "handle", text: "@ada · layout engines, typography ✓", font: { family: BODY, size: 14 } },
+            ] },
+          ] },
+          { type: "text", id: "bio", font: { family: "DejaVu Sans", size: 14 }, lineHeight: 20, text:
+            "Texture's layout specs, rebuilt as a service. This paragraph wraps at the width the stack gives it; " +
+            "the browser draws it with the same CSS Weft measured it with, so the lines agree." },
+          { type: "text", id: "teaser", maxLines: 2, truncation: "tail", font: { family: "Liberation Serif", size: 15 }, text:
+            "A long teaser that is cut after two lines by maxLines, so its frame is shorter than the text: " +
+            "the box clips the rest, which is the point where an app would draw an ellipsis." },
+          { type: "stack", direction: "horizontal", spacing: 8, justifyContent: "end", children: [
+            { type: "box", id: "follow", style: { preferredSize: { width: 96, height: 32 } } },
+            { type: "box", id: "message", style: { preferredSize: { width: 96, height: 32 } } },
+          ] },
+        ] } },
+    ] },
   },
 };
 
@@ -93,83 +190,155 @@ const editor = document.querySelector("#editor");
 const select = document.querySelector("#examples");
 const stage = document.querySelector("#stage");
 const status = document.querySelector("#status");
+const answer = document.querySelector("#response");
 const tip = document.querySelector("#tip");
 
 for (const name of Object.keys(EXAMPLES)) select.add(new Option(name, name));
-const load = (name) => { editor.value = JSON.stringify(EXAMPLES[name], null, 2); };
+const load = (name) => { select.value = name; editor.value = JSON.stringify(EXAMPLES[name], null, 2); };
 select.addEventListener("change", () => { load(select.value); run(); });
-document.querySelector("#run").addEventListener("click", run);
+document.querySelector("#run").addEventListener("click", () => run());
+editor.addEventListener("keydown", (ev) => { if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) run(); });
 
+// One run at a time is shown: a slow answer to an older request must not overwrite a newer one.
+let generation = 0;
+
+/** Lays out what the editor holds; resolves to {request, response} or {error}. */
 async function run() {
+  const mine = ++generation;
+  delete document.body.dataset.ready;
   status.className = "";
+  status.textContent = "laying out…";
   let request;
   try { request = JSON.parse(editor.value); } catch (e) { return fail(`JSON: ${e.message}`); }
   const started = performance.now();
   try {
     const response = await layout(request);
-    const boxes = render(stage, request, response, { onBox: hover });
-    drawHints(response);
-    status.textContent = `${boxes.length} boxes in ${(performance.now() - started).toFixed(1)} ms` +
-      (response.warnings && response.warnings.length ? `\nwarnings: ${JSON.stringify(response.warnings)}` : "");
-    document.body.dataset.ready = "true";
+    if (mine !== generation) return { stale: true };
+    return draw(request, response, `${(performance.now() - started).toFixed(1)} ms round trip`);
   } catch (e) {
-    fail(e.message);
+    if (mine !== generation) return { stale: true };
+    return fail(e.message);
   }
+}
+
+/** Draws an answer: the boxes, the hints over them, the status line and the raw response. */
+function draw(request, response, timing) {
+  const boxes = render(stage, request, response, { onBox: (el, entry) => { el.weftEntry = entry; } });
+  const note = drawHints(request, response);
+  answer.textContent = JSON.stringify(response, null, 2);
+  const warnings = response.warnings || [];
+  status.className = "";
+  status.textContent = `${boxes.length} boxes${timing ? ", " + timing : ""}${note}` +
+    (warnings.length ? `\nwarnings:\n${warnings.map((w) => "  " + JSON.stringify(w)).join("\n")}` : "");
+  document.body.dataset.ready = "true";
+  return { request, response };
 }
 
 function fail(message) {
   status.className = "error";
   status.textContent = message;
+  stage.replaceChildren();
+  document.querySelector("#legend").hidden = true;
   document.body.dataset.ready = "error";
+  return { error: message };
 }
 
-function hover(el, node) {
-  el.addEventListener("mousemove", (ev) => {
-    ev.stopPropagation();
-    tip.style.display = "block";
-    tip.style.left = `${ev.clientX + 12}px`;
-    tip.style.top = `${ev.clientY + 12}px`;
-    tip.textContent = `${node.id || node.type || "cell"}  [${el.dataset.frame}]`;
-  });
-  el.addEventListener("mouseleave", () => { tip.style.display = "none"; });
-}
+// Hover: one delegated handler; boxes are siblings, so the topmost one under the pointer wins.
+let hot = null;
+stage.addEventListener("mouseover", (ev) => {
+  const el = ev.target.closest(".weft-box");
+  if (hot) hot.classList.remove("hot");
+  hot = el;
+  if (!el) { tip.style.display = "none"; return; }
+  el.classList.add("hot");
+  const e = el.weftEntry;
+  const [x, y, w, h] = el.dataset.frame.split(",").map(Number);
+  const extra = e && e.type === "text" ? `\nlines ${e.node.lineCount}${e.node.truncated ? ", truncated" : ""}` : "";
+  tip.textContent = `${el.dataset.id ?? "(no id)"}  ${el.dataset.type}\n` +
+    `x ${round(x)}  y ${round(y)}  ${round(w)} × ${round(h)}${extra}`;
+  tip.style.display = "block";
+});
+stage.addEventListener("mousemove", (ev) => {
+  tip.style.left = `${ev.clientX + 14}px`;
+  tip.style.top = `${ev.clientY + 14}px`;
+});
+stage.addEventListener("mouseleave", () => {
+  if (hot) hot.classList.remove("hot");
+  hot = null;
+  tip.style.display = "none";
+});
+const round = (v) => Math.round(v * 100) / 100;
 
-function hintBox(cls, x, y, w, h, label) {
+function hint(cls, x, y, w, h, label) {
   const el = document.createElement("div");
   el.className = `hint ${cls}`;
-  Object.assign(el.style, { left: `${x}px`, top: `${y}px`, width: `${w}px`, height: `${h}px` });
-  if (label) el.textContent = label;
+  Object.assign(el.style, { left: `${x}px`, top: `${y}px`, width: `${Math.max(0, w)}px`, height: `${Math.max(0, h)}px` });
+  if (label) {
+    const span = document.createElement("span");
+    span.className = "label";
+    span.textContent = label;
+    el.appendChild(span);
+  }
   stage.appendChild(el);
+  return el;
 }
 
-function drawHints(response) {
+/** Container hints (api.md): the ranges, the viewport, pages and the batch-fetch trigger, over the content.
+    Returns a note for the status line. */
+function drawHints(request, response) {
   const hints = response.hints;
-  if (!hints) return;
-  const frames = new Map();
-  for (const s of response.sections || []) for (const item of s.items || []) frames.set(String(item.index), item.frame);
-  const union = (paths) => {
-    const fs = (paths || []).map((p) => frames.get(String(p))).filter(Boolean);
-    if (!fs.length) return null;
-    const x = Math.min(...fs.map((f) => f.x)), y = Math.min(...fs.map((f) => f.y));
-    return { x, y, w: Math.max(...fs.map((f) => f.x + f.width)) - x, h: Math.max(...fs.map((f) => f.y + f.height)) - y };
-  };
-  const pre = hints.ranges && union(hints.ranges.preload);
-  if (pre) hintBox("preload", pre.x, pre.y, pre.w, pre.h);
-  const vis = hints.ranges && union(hints.ranges.visible);
-  if (vis) hintBox("visible", vis.x, vis.y, vis.w, vis.h);
+  document.querySelector("#legend").hidden = !hints;
+  if (!hints) return "";
+  const c = request.container || {};
+  const bounds = c.bounds || { width: 0, height: 0 };
+  const offset = c.contentOffset || { x: 0, y: 0 };
   const size = response.contentSize || { width: 0, height: 0 };
+  const alongX = c.type === "pager" || c.scrollDirection === "horizontal";
+  const cells = new Map();
+  for (const s of response.sections || []) for (const item of s.items || []) cells.set(String(item.index), item.frame);
+  // Gutter bars run beside the content, across the scroll axis: right of it, or below a horizontal one.
+  ["visible", "display", "preload"].forEach((range, k) => {
+    for (const path of (hints.ranges && hints.ranges[range]) || []) {
+      const f = cells.get(String(path));
+      if (!f) continue;
+      if (range === "visible") hint("visible", f.x, f.y, f.width, f.height);
+      if (alongX) hint(`bar ${range}`, f.x, size.height + 6 + 8 * k, f.width, 5);
+      else hint(`bar ${range}`, size.width + 6 + 8 * k, f.y, 5, f.height);
+    }
+  });
+  hint("viewport", offset.x, offset.y, bounds.width, bounds.height);
+  const line = (cls, at, label) => alongX ? hint(`${cls} along-x`, at, 0, 0, size.height, label)
+                                          : hint(`${cls} along-y`, 0, at, size.width, 0, label);
   for (const page of hints.pages || []) {
     const o = page.offset || { x: 0, y: 0 };
-    hintBox("page", o.x, o.y, size.width, 0, `page ${page.index}`);
+    line("page", alongX ? o.x : o.y, `page ${page.index}`);
   }
   const b = hints.batchFetch;
   if (b && typeof b.triggerOffset === "number") {
-    hintBox("trigger", 0, b.triggerOffset, size.width, 0, `batch fetch at ${b.triggerOffset}`);
+    // triggerOffset is a content offset: once the viewport's leading edge is there, fetch.
+    line("trigger", b.triggerOffset, `batch fetch at ${round(b.triggerOffset)}${b.shouldFetch ? " (now)" : ""}`);
   }
+  const p = hints.pager;
+  // currentPage is an index (0-based), as pages[].index is.
+  return p && p.currentPage != null ? `; pager: page ${p.currentPage + 1} of ${p.pageCount} (index ${p.currentPage})` : "";
 }
 
+/** Lets tests (and the console) drive the page: show("Pager") resolves once it is drawn. */
+window.weftPlayground = {
+  examples: EXAMPLES,
+  run,
+  show(name) { load(name); return run(); },
+  /** Draws a response obtained elsewhere (tests use it to preview answers). */
+  draw(request, response, name) {
+    ++generation;
+    if (name) select.value = name;
+    editor.value = JSON.stringify(request, null, 2);
+    return draw(request, response, "");
+  },
+};
+
 load(Object.keys(EXAMPLES)[0]);
-run();
+window.weftPlayground.ready = run();
 </script>
 </body>
 </html>
@@ -177,134 +346,215 @@ run();
 
     /// `web/weft-client.js`
     public static let clientJS = #"""
-// weft-client.js — lay out with Weft, position DOM nodes in the frames it computed.
+// weft-client.js: using Weft from a web page, in one small ES module with no dependencies.
 //
-//   import { layout, render } from "/weft-client.js";
-//   const request = { sizeRange: {...}, root: {...} };        // or a container request
-//   const response = await layout(request);                    // POSTs to the right endpoint
-//   render(document.querySelector("#host"), request, response); // absolutely positioned boxes
+//   import { layout, render, frames } from "/weft-client.js";
 //
-// Every drawn box carries data-id (the element's id, if any) and data-frame
-// ("x,y,width,height" in the host's coordinates). Text is drawn with the CSS
-// Weft measures with, so it wraps exactly inside its frame.
+//   const request = {                                     // a node request (has `root`)...
+//     sizeRange: { max: { width: 375, height: null } },
+//     root: { type: "stack", spacing: 8, children: [
+//       { type: "text", id: "title", text: "Hello", font: { family: "Inter", size: 17, weight: 600 } },
+//     ] },
+//   };                                                    // ...or a container request (`container` + `sections`)
+//   const response = await layout(request);               // POST /v1/layout/node or /v1/layout
+//   render(document.querySelector("#host"), request, response);
+//
+// render() empties the host and draws one absolutely positioned <div> per output node
+// (and per cell), in z-order, in the host's coordinates. Each carries:
+//   data-id     the element's or cell's id, when it has one
+//   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1")
+//   data-frame  "x,y,width,height" relative to the host
+//   data-type   the element type ("cell" for a cell)
+// Text is drawn with the CSS Weft measures against (TEXT_CSS below), so the browser breaks
+// it into exactly the lines Weft counted. To position your own components instead of
+// these boxes, call frames(request, response): one entry per drawn box, same data.
 
-/** The CSS text must be rendered with for Weft's frames to hold (see the text conformance README). */
-export const TEXT_CSS = {
-  display: "inline-block", whiteSpace: "pre-wrap", overflowWrap: "anywhere",
-  fontKerning: "normal", margin: "0", padding: "0", border: "0", verticalAlign: "top",
-};
+/**
+ * The rendering model of shared/conformance/text/README.md, verbatim: text must be drawn
+ * with exactly these properties (and the per-element ones from textStyle) or its lines
+ * can differ from Weft's. A page must not restyle `.weft-text` elements.
+ */
+export const TEXT_CSS = `.weft-text {
+  display: inline-block;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  font-kerning: normal;
+  margin: 0;
+  padding: 0;
+  border: 0;
+  vertical-align: top;
+}`;
 
-/** POSTs a node request (has `root`) to /v1/layout/node, anything else to /v1/layout. */
-export async function layout(request, { baseUrl = "", flatten = false, headers = {} } = {}) {
-  const isNode = request && typeof request === "object" && "root" in request;
-  const path = isNode ? "/v1/layout/node" + (flatten ? "?flatten=1" : "") : "/v1/layout";
+/** CSS generic families are keywords: quoting one would name a font called "sans-serif". */
+const GENERIC_FAMILIES = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]);
+
+/** Weft's own default when a text element names no family (WeftLayout's Font). */
+const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "normal" };
+
+/**
+ * Lays out `request` with the service at `baseUrl` (default: this page's origin).
+ * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
+ * Resolves to the parsed response; rejects with an Error carrying `.problem`
+ * (the RFC 9457 body) when the service refuses the request.
+ */
+export async function layout(request, { baseUrl = "", headers = {}, signal } = {}) {
+  const path = isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout";
   const res = await fetch(baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
     body: JSON.stringify(request),
+    signal,
   });
-  const body = await res.json();
+  const text = await res.text();
+  let body;
+  try { body = JSON.parse(text); } catch { body = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
   if (!res.ok) {
-    const err = new Error(`${body.title || res.status}: ${body.detail || ""}${body.path ? " at " + body.path : ""}`);
+    const where = body.path ? ` at ${body.path}` : "";
+    const err = new Error(`${res.status} ${body.title || ""}: ${body.detail || ""}${where}`);
     err.problem = body;
     throw err;
   }
   return body;
 }
 
-/** Draws a response into `host` (emptied first); returns the drawn boxes. */
-export function render(host, request, response, { onBox } = {}) {
-  host.replaceChildren();
-  host.style.position = "relative";
-  const boxes = [];
-  const draw = (element, node, ox, oy, depth) => {
+export function isNodeRequest(request) {
+  return request !== null && typeof request === "object" && "root" in request;
+}
+
+/**
+ * Every box a response describes, in drawing (z-) order, with its frame in the
+ * coordinates of the whole layout (the root's, or the container's content):
+ * [{ key, id, type, frame: {x, y, width, height}, node, element, cell }].
+ * `node` is the response's output node, `element` the request's element it mirrors.
+ */
+export function frames(request, response) {
+  const out = [];
+  const visit = (element, node, key, ox, oy) => {
     if (!node || !node.frame) return;
     const f = node.frame;
-    const x = ox + f.x, y = oy + f.y;
-    const el = document.createElement("div");
-    el.className = `weft-box weft-${node.type || "cell"}`;
-    Object.assign(el.style, {
-      position: "absolute", left: `${x}px`, top: `${y}px`,
-      width: `${f.width}px`, height: `${f.height}px`, boxSizing: "border-box",
-    });
-    el.dataset.frame = [x, y, f.width, f.height].join(",");
-    if (node.id) el.dataset.id = node.id;
-    el.dataset.depth = depth;
-    if (node.type === "text" && element && typeof element.text === "string") {
-      const span = document.createElement("span");
-      Object.assign(span.style, TEXT_CSS, textStyle(element), { maxWidth: `${f.width + 0.5}px` });
-      span.textContent = element.text;
-      el.appendChild(span);
-      el.style.overflow = "hidden";
-    }
-    host.appendChild(el);
-    boxes.push(el);
-    if (onBox) onBox(el, node, element);
-    const kids = node.children || [];
-    const inputKids = element ? childrenInZOrder(element) : [];
-    kids.forEach((k, i) => draw(inputKids[i], k, x, y, depth + 1));
+    const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
+    out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element });
+    const inputs = element ? childrenInZOrder(element) : [];
+    (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y));
   };
   if (response.layout) {
-    draw(request.root, response.layout, 0, 0, 0);
-  } else if (response.sections) {
-    const sections = request.sections || [{ items: request.items || [] }];
-    response.sections.forEach((s, si) => {
-      const inSection = sections[si] || {};
-      for (const part of ["header", "footer"]) {
-        if (s[part]) drawCell(inSection[part], s[part]);
-      }
-      (s.items || []).forEach((item, ii) => drawCell((inSection.items || [])[ii], item));
-    });
+    visit(request.root, response.layout, "0", 0, 0);
+    return out;
   }
-  function drawCell(cellRequest, cell) {
-    const f = cell.frame;
-    const el = document.createElement("div");
-    el.className = `weft-box weft-cell weft-${cell.kind || "node"}`;
+  const sections = request.sections || [{ items: request.items || [] }];
+  (response.sections || []).forEach((section, s) => {
+    const input = sections[s] || {};
+    const cell = (cellRequest, cellResponse, key) => {
+      if (!cellResponse || !cellResponse.frame) return;
+      const f = cellResponse.frame;
+      out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame: { ...f },
+                 node: cellResponse, element: cellRequest, cell: true });
+      // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
+      if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, f.x, f.y);
+    };
+    cell(input.header, section.header, `s${s}h`);
+    (section.items || []).forEach((item, i) => {
+      // `index` is [section, item] in the request; fall back to the position in the answer.
+      const at = Array.isArray(item.index) ? item.index[1] : i;
+      cell((input.items || [])[at], item, `s${s}i${at}`);
+    });
+    cell(input.footer, section.footer, `s${s}f`);
+  });
+  return out;
+}
+
+/**
+ * Draws a response into `host` (emptied first, made `position: relative` and sized
+ * to the layout) and returns the drawn elements. `onBox(el, entry)` is called for
+ * each, e.g. to attach handlers or fill the box with your own content.
+ */
+export function render(host, request, response, { onBox } = {}) {
+  installTextCSS(host.ownerDocument);
+  host.replaceChildren();
+  host.style.position = "relative";
+  const size = response.size || response.contentSize || { width: 0, height: 0 };
+  host.style.width = `${size.width}px`;
+  host.style.height = `${size.height}px`;
+  const drawn = [];
+  for (const entry of frames(request, response)) {
+    const { frame: f } = entry;
+    const el = host.ownerDocument.createElement("div");
+    el.className = `weft-box weft-type-${entry.type || "unknown"}`;
     Object.assign(el.style, {
-      position: "absolute", left: `${f.x}px`, top: `${f.y}px`,
-      width: `${f.width}px`, height: `${f.height}px`, boxSizing: "border-box",
+      position: "absolute", boxSizing: "border-box", margin: "0",
+      left: `${f.x}px`, top: `${f.y}px`, width: `${f.width}px`, height: `${f.height}px`,
     });
+    el.dataset.key = entry.key;
+    el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
-    if (cell.id) el.dataset.id = cell.id;
-    host.appendChild(el);
-    boxes.push(el);
-    if (onBox) onBox(el, cell, cellRequest);
-    if (cell.layout && cellRequest && cellRequest.node) {
-      // The cell's tree is relative to the cell; its root sits at the cell's origin.
-      const root = { ...cell.layout, frame: { ...cell.layout.frame, x: 0, y: 0 } };
-      draw(cellRequest.node, root, f.x + (cell.layout.frame.x || 0), f.y + (cell.layout.frame.y || 0), 1);
+    if (entry.id != null) el.dataset.id = entry.id;
+    if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width));
+      // The browser shows every line; Weft's maxLines or a short frame cut some off.
+      if (entry.node.truncated) el.style.overflow = "hidden";
     }
+    host.appendChild(el);
+    drawn.push(el);
+    if (onBox) onBox(el, entry);
   }
-  const size = response.size || response.contentSize;
-  if (size) {
-    host.style.width = `${size.width}px`;
-    host.style.height = `${size.height}px`;
-  }
-  return boxes;
+  return drawn;
 }
 
-/** The element's children in the order Weft mirrors them (api.md: z-order). */
-export function childrenInZOrder(e) {
-  switch (e.type) {
-    case "background": return [e.background, e.child].filter(Boolean);
-    case "overlay": return [e.child, e.overlay].filter(Boolean);
-    case "corner": return [e.child, e.corner].filter(Boolean);
-    case "inset": case "center": case "ratio": case "relative": return [e.child].filter(Boolean);
-    default: return e.children || [];
-  }
+/**
+ * A `.weft-text` element for a text element whose frame is `frameWidth` wide.
+ * Its max-width is the frame's width plus the text suite's 0.5 px tolerance: Weft may
+ * measure a line up to 0.5 px narrower than the browser does, and a max-width even 1/64 px
+ * narrower than the browser's own line would wrap that line early. Any width from the
+ * longest line up to the width Weft measured under breaks the same lines; the response
+ * does not carry the latter, and the frame is at least the former.
+ */
+export function textElement(doc, element, frameWidth) {
+  const el = doc.createElement("div");
+  el.className = "weft-text";
+  Object.assign(el.style, textStyle(element), { maxWidth: `${frameWidth + 0.5}px` });
+  el.textContent = element.text;
+  return el;
 }
 
-function textStyle(e) {
-  const font = e.font || {};
-  const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : (font.weight || 400);
+/**
+ * The per-element properties of the text rendering model. `width: max-content`
+ * stands in for the model's 100000 px wide parent: an inline-block shrinks to
+ * min(max-content, available width), and the available width here would be the
+ * frame's, not the frame's plus the tolerance.
+ */
+export function textStyle(element) {
+  const font = { ...DEFAULT_FONT, ...(element.font || {}) };
+  const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
+  const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
   return {
-    fontFamily: `"${font.family || "sans-serif"}"`,
-    fontSize: `${font.size || 16}px`,
+    fontFamily: family,
+    fontSize: `${font.size}px`,
     fontWeight: String(weight),
-    fontStyle: font.style || "normal",
-    lineHeight: e.lineHeight == null ? "normal" : `${e.lineHeight}px`,
-    letterSpacing: `${e.letterSpacing || 0}px`,
+    fontStyle: font.style === "italic" ? "italic" : "normal",
+    lineHeight: element.lineHeight == null ? "normal" : `${element.lineHeight}px`,
+    letterSpacing: `${element.letterSpacing || 0}px`,
+    width: "max-content",
   };
+}
+
+/** Adds TEXT_CSS to the document once. */
+export function installTextCSS(doc) {
+  if (doc.getElementById("weft-text-css")) return;
+  const style = doc.createElement("style");
+  style.id = "weft-text-css";
+  style.textContent = TEXT_CSS;
+  doc.head.appendChild(style);
+}
+
+/** An element's children in the order Weft mirrors them in its output (api.md: z-order). */
+export function childrenInZOrder(element) {
+  switch (element.type) {
+    case "background": return [element.background, element.child];
+    case "overlay": return [element.child, element.overlay];
+    case "corner": return [element.child, element.corner];
+    case "inset": case "center": case "ratio": case "relative": return [element.child];
+    default: return element.children || [];
+  }
 }
 """#
 
@@ -403,12 +653,28 @@ paths:
                   items:
                     - {id: post-1, node: {type: stack, children: []}, accessoryType: disclosureIndicator}
                     - {id: ad-1, kind: interop, size: {width: 375, height: 120}}
+      description: |
+        Every cell is laid out concurrently (decoded, measured and encoded on the cell
+        engine's worker pool) and the result is byte-identical at any worker count.
+        Unchanged cells are served from the cell-layout cache (keyed by the canonical
+        content of the cell's `node`, its constrained size, the cell's style, `pointScale`
+        and `direction`) without being decoded, laid out or encoded again; `stats` says
+        how many. Send `Accept: application/x-ndjson` to get the answer as a chunked
+        stream of records, one JSON object per line: a `start` record, one `cell`
+        record per cell as soon as it and every cell before it in the scroll order are
+        placed (the rows or pages under the viewport first when `contentOffset` is not at
+        the start; a collection's cells once its flow lines are known), and an `end`
+        record with `contentSize`, `warnings`, `hints` and `stats`. A request that breaks
+        the contract is still answered 422 before the stream starts; a cell tree found
+        to break it later ends the stream with an `error` record instead of `end`.
       responses:
         "200":
           description: Every cell placed, with the hints.
           content:
             application/json:
               schema: {$ref: "#/components/schemas/ContainerResponse"}
+            application/x-ndjson:
+              schema: {$ref: "#/components/schemas/ContainerStreamRecord"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -1133,6 +1399,77 @@ components:
         layout:
           $ref: "#/components/schemas/LayoutNode"
           description: The cell's tree, relative to the cell; absent for interop cells.
+        table:
+          $ref: "#/components/schemas/TableRowFrames"
+    TableRowFrames:
+      type: object
+      description: Table rows only; UIKit's parts of the row, each relative to the row's frame.
+      required: [contentFrame]
+      properties:
+        contentFrame:
+          $ref: "#/components/schemas/Frame"
+          description: The content view (the row less its accessory and separator).
+        accessoryFrame:
+          $ref: "#/components/schemas/Frame"
+          description: Absent without an accessory.
+        separatorFrame:
+          $ref: "#/components/schemas/Frame"
+          description: The one-pixel line at the bottom of the row; absent with separatorStyle none.
+    ContainerStats:
+      type: object
+      description: How the request was served; the only part of the response that differs with the cache on or off.
+      required: [cells, cacheHits, cacheMisses]
+      properties:
+        cells: {type: integer, minimum: 0, description: "Items, headers and footers."}
+        cacheHits: {type: integer, minimum: 0, description: Node cells served from the cell-layout cache.}
+        cacheMisses: {type: integer, minimum: 0, description: Node cells looked up and laid out; 0 when the cache is off.}
+    ContainerStreamRecord:
+      description: One line of an application/x-ndjson answer.
+      oneOf:
+        - type: object
+          description: First, before any layout.
+          required: [record, type, bounds, cells, sections]
+          properties:
+            record: {const: start}
+            type: {type: string, enum: [table, collection, pager]}
+            bounds: {$ref: "#/components/schemas/Size"}
+            cells: {type: integer, minimum: 0}
+            sections:
+              type: array
+              items:
+                type: object
+                required: [items, header, footer]
+                properties:
+                  id: {type: string}
+                  items: {type: integer, minimum: 0}
+                  header: {type: boolean}
+                  footer: {type: boolean}
+        - description: One cell, final (never a placeholder), exactly as in the whole response.
+          allOf:
+            - $ref: "#/components/schemas/CellResult"
+            - type: object
+              required: [record, slot]
+              properties:
+                record: {const: cell}
+                slot: {type: string, enum: [item, header, footer]}
+        - type: object
+          description: Last, after every cell.
+          required: [record, contentSize, warnings, hints, stats]
+          properties:
+            record: {const: end}
+            contentSize: {$ref: "#/components/schemas/Size"}
+            warnings:
+              type: array
+              items: {$ref: "#/components/schemas/Warning"}
+            hints: {$ref: "#/components/schemas/ContainerHints"}
+            stats: {$ref: "#/components/schemas/ContainerStats"}
+        - description: Instead of `end`, when a cell's tree breaks the contract after the stream began.
+          allOf:
+            - $ref: "#/components/schemas/Problem"
+            - type: object
+              required: [record]
+              properties:
+                record: {const: error}
     SectionResult:
       type: object
       required: [items]
@@ -1145,7 +1482,7 @@ components:
           items: {$ref: "#/components/schemas/CellResult"}
     ContainerResponse:
       type: object
-      required: [contentSize, sections, warnings, hints]
+      required: [contentSize, sections, warnings, hints, stats]
       properties:
         contentSize:
           type: object
@@ -1159,50 +1496,52 @@ components:
         warnings:
           type: array
           items: {$ref: "#/components/schemas/Warning"}
-        hints:
+        hints: {$ref: "#/components/schemas/ContainerHints"}
+        stats: {$ref: "#/components/schemas/ContainerStats"}
+    ContainerHints:
+      type: object
+      required: [ranges, batchFetch, pages]
+      properties:
+        ranges:
           type: object
-          required: [ranges, batchFetch, pages]
+          description: The index paths in each of Texture's ranges at this contentOffset.
+          required: [visible, display, preload]
           properties:
-            ranges:
-              type: object
-              description: The index paths in each of Texture's ranges at this contentOffset.
-              required: [visible, display, preload]
-              properties:
-                visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-                display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-                preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-            batchFetch:
-              type: object
-              required: [shouldFetch, leadingScreens]
-              properties:
-                shouldFetch: {type: boolean}
-                triggerOffset:
-                  type: [number, "null"]
-                  description: The offset at which shouldFetch turns true; null when none can.
-                leadingScreens: {type: number}
-            pages:
-              type: array
-              items:
-                type: object
-                required: [index, offset]
-                properties:
-                  index: {type: integer, minimum: 0}
-                  offset: {$ref: "#/components/schemas/Point"}
-                  firstItem:
-                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
-                  lastItem:
-                    oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
-            pager:
-              type: object
-              description: Pagers only.
-              required: [pageCount]
-              properties:
-                pageCount: {type: integer, minimum: 0}
-                currentPage: {type: [integer, "null"], minimum: 0}
-                targetContentOffset:
-                  oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
-                previousPage: {type: [integer, "null"], minimum: 0}
-                nextPage: {type: [integer, "null"], minimum: 0}
+            visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+        batchFetch:
+          type: object
+          required: [shouldFetch, leadingScreens]
+          properties:
+            shouldFetch: {type: boolean}
+            triggerOffset:
+              type: [number, "null"]
+              description: The offset at which shouldFetch turns true; null when none can.
+            leadingScreens: {type: number}
+        pages:
+          type: array
+          items:
+            type: object
+            required: [index, offset]
+            properties:
+              index: {type: integer, minimum: 0}
+              offset: {$ref: "#/components/schemas/Point"}
+              firstItem:
+                oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+              lastItem:
+                oneOf: [{$ref: "#/components/schemas/IndexPath"}, {type: "null"}]
+        pager:
+          type: object
+          description: Pagers only.
+          required: [pageCount]
+          properties:
+            pageCount: {type: integer, minimum: 0}
+            currentPage: {type: [integer, "null"], minimum: 0}
+            targetContentOffset:
+              oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
+            previousPage: {type: [integer, "null"], minimum: 0}
+            nextPage: {type: [integer, "null"], minimum: 0}
 """#
 
 }

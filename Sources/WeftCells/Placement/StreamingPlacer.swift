@@ -1,0 +1,81 @@
+import WeftLayout
+
+/// Places cells one at a time, for streaming: a table row's frame depends
+/// only on the rows before it, and a page's on its index, so each cell can
+/// be sent as soon as it (and, for tables, every row before it) is measured.
+/// The frames are exactly `ContainerLayout.place`'s. A flow layout cannot be
+/// placed this way (a line's height depends on its later items): `init`
+/// answers nil for collections.
+public struct StreamingPlacer: Sendable {
+    private let request: ContainerRequest
+    private let geometry: ContainerGeometry
+    private let separator: Double?
+    private let pageCount: Int
+    private var y = 0.0
+
+    public init?(_ request: ContainerRequest) {
+        guard request.container.type != .collection else { return nil }
+        self.request = request
+        geometry = ContainerGeometry(request)
+        separator = request.container.separatorStyle == .singleLine ? geometry.separatorHeight : nil
+        pageCount = request.sections.first?.items.count ?? 0
+    }
+
+    /// Whether cells must be placed in job order (tables) or may be placed in any order (pagers).
+    public var needsJobOrder: Bool { geometry.type == .table }
+
+    /// The cell's result; for a table, call in job order.
+    public mutating func place(_ job: ContainerLayout.CellJob, size: Size) -> CellResult {
+        let cell = request.sections[job.section].cell(at: job.slot)
+        let measured = MeasuredCell(size: size, layout: nil)
+        switch geometry.type {
+        case .pager, .collection:
+            guard case .item(let i) = job.slot else { preconditionFailure("pages have no supplementary cells") }
+            let frame = PagerLayout.pageFrame(i, count: pageCount, geometry)
+            return CellResult(cell, index: IndexPath(section: job.section, item: i), frame: frame, measured: measured)
+        case .table:
+            let width = geometry.tableWidth
+            switch job.slot {
+            case .header, .footer:
+                let frame = Frame(x: 0, y: y, width: width, height: size.height)
+                y += frame.height
+                return CellResult(cell, index: IndexPath(section: job.section, item: 0), frame: frame, measured: measured)
+            case .item(let i):
+                let rowSize = Size(width: width, height: size.height + (separator ?? 0))
+                let frames = TableRow.frames(
+                    rowSize: rowSize, accessory: cell.accessoryType,
+                    separatorInset: Insets(cell.separatorInset, direction: geometry.direction, reference: rowSize),
+                    separatorHeight: separator, direction: geometry.direction)
+                let result = CellResult(
+                    cell, index: IndexPath(section: job.section, item: i),
+                    frame: Frame(origin: Point(x: 0, y: y), size: rowSize), measured: measured, table: frames)
+                y += rowSize.height
+                return result
+            }
+        }
+    }
+
+    /// Pagers: the pages under the viewport at `contentOffset`, which a stream sends first.
+    public func visiblePages() -> Range<Int> {
+        guard geometry.type == .pager, pageCount > 0, geometry.pageSize.width > 0 else { return 0..<0 }
+        let offset = request.container.contentOffset.x
+        let width = geometry.pageSize.width
+        let firstSlot = max(0, min(pageCount - 1, Int((offset / width).rounded(.down))))
+        let lastSlot = max(0, min(pageCount - 1, Int(((offset + request.container.bounds.width) / width).rounded(.up)) - 1))
+        // Slots count from the left; in right-to-left page i sits in slot count - 1 - i.
+        if geometry.direction == .rtl {
+            return (pageCount - 1 - lastSlot)..<(pageCount - firstSlot)
+        }
+        return firstSlot..<(lastSlot + 1)
+    }
+}
+
+extension Section {
+    func cell(at slot: CellSlot) -> Cell {
+        switch slot {
+        case .header: return header!
+        case .footer: return footer!
+        case .item(let i): return items[i]
+        }
+    }
+}

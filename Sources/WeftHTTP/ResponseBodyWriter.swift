@@ -1,0 +1,57 @@
+import Synchronization
+
+/// Lets a handler send its body in pieces (HTTP/1.1 chunked transfer coding)
+/// while it is still computing the rest: set `HTTPResponse.stream`, and the
+/// server sends the head, then runs the stream on the worker thread; each
+/// `write` goes out as one chunk as soon as the event loop gets to it.
+public final class ResponseBodyWriter: Sendable {
+    private let send: @Sendable ([UInt8]) -> Void
+    private let liveness: ConnectionLiveness?
+    private let written = Atomic<Int>(0)
+
+    init(liveness: ConnectionLiveness?, send: @escaping @Sendable ([UInt8]) -> Void) {
+        self.liveness = liveness
+        self.send = send
+    }
+
+    /// Sends `bytes` as one chunk (an empty write sends nothing: an empty
+    /// chunk would end the body).
+    public func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty, !isClientGone else { return }
+        written.add(bytes.count, ordering: .relaxed)
+        send(bytes)
+    }
+
+    /// True once the connection closed: the rest of the body can be dropped.
+    public var isClientGone: Bool { liveness?.isClosed ?? false }
+
+    /// Body bytes written so far (before chunk framing).
+    public var bytesWritten: Int { written.load(ordering: .relaxed) }
+}
+
+/// Set by a connection's event loop when it closes; read by any thread
+/// working on one of its requests, so that abandoned work can stop.
+public final class ConnectionLiveness: Sendable {
+    private let closed = Atomic<Bool>(false)
+
+    public init() {}
+
+    public var isClosed: Bool { closed.load(ordering: .acquiring) }
+    func markClosed() { closed.store(true, ordering: .releasing) }
+}
+
+/// Chunked transfer coding (RFC 9112 §7.1).
+enum ChunkedEncoding {
+    static func chunk(_ bytes: [UInt8]) -> [UInt8] {
+        var out = Array(String(bytes.count, radix: 16).utf8)
+        out.reserveCapacity(out.count + bytes.count + 4)
+        out.append(13)
+        out.append(10)
+        out.append(contentsOf: bytes)
+        out.append(13)
+        out.append(10)
+        return out
+    }
+
+    static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
+}

@@ -1,0 +1,52 @@
+import WeftCells
+import WeftLayout
+
+/// What a cell's layout depends on, apart from the engine's text measurer
+/// (one engine, one measurer, one cache): its tree's canonical content, the
+/// range its container gives it, that range narrowed by the cell's style,
+/// and the request's scale and direction.
+public struct CellCacheKey: Hashable, Sendable {
+    public var content: ContentHash
+    public var range: SizeRange
+    public var treeRange: SizeRange
+    public var pointScale: Double
+    public var direction: LayoutDirection
+
+    /// The content hash is already uniform; feeding the hasher one word of it
+    /// (equality still compares every field) keeps a lookup cheap.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(content.low)
+    }
+}
+
+/// One measured cell as a later request reuses it without decoding,
+/// laying out or encoding it: its size, its `layout` JSON (relative to the
+/// cell, so valid wherever the cell lands), and what decoding it produced.
+/// Immutable and shared: a class, so a hit copies a reference rather than
+/// the entry (an Element alone is about 1 KB).
+public final class CachedCell: Sendable {
+    public let size: Size
+    public let layout: [UInt8]
+    /// Relative to the cell's `node`.
+    public let warnings: [ResponseWarning]
+    /// Counted against the request's element limit as if decoded.
+    public let elementCount: Int
+    /// A `view` root without its children (what the view-cell warning
+    /// reads); nil for any other root, which the warning ignores.
+    public let root: Element?
+
+    public init(size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?) {
+        self.size = size
+        self.layout = layout
+        self.warnings = warnings
+        self.elementCount = elementCount
+        self.root = root
+    }
+
+    /// The layout bytes plus the entry's bookkeeping (and a view root's model).
+    var cost: Int {
+        layout.count + 160 + (root == nil ? 0 : 1_000) + warnings.reduce(0) { $0 + 64 + $1.detail.utf8.count }
+    }
+}
+
+public typealias CellLayoutCache = LRUCache<CellCacheKey, CachedCell>

@@ -1,0 +1,53 @@
+import WeftCells
+import WeftHTTP
+import WeftLayout
+
+/// `POST /v1/layout`: through the server's one `ContainerEngine`, as one
+/// JSON document or, when the client accepts `application/x-ndjson`, as a
+/// chunked stream of records. The HTTP layer decides 413/415 first. Work for
+/// a client that has gone away is dropped.
+public enum ContainerEndpoint {
+    public static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
+        engine.respond(body: body, cancellation: cancellation)
+    }
+
+    static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
+        let connection = request.connection
+        // Cells stop being started once the client is gone or the engine's
+        // time budget for one request has passed.
+        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(engine.timeoutSeconds * 1000)))
+        let clientGone = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
+        guard wantsStream(request.headers["accept"]) else {
+            return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
+        }
+        let prepared: PreparedContainer
+        switch engine.prepare(request.body) {
+        case .refused(let problem): return ServiceRoutes.httpResponse(problem.response())
+        case .ready(let p): prepared = p
+        }
+        var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])
+        response.stream = { writer in
+            engine.stream(prepared, cancellation: clientGone) { bytes in writer.write(bytes) }
+        }
+        return response
+    }
+
+    /// `application/x-ndjson` named in Accept (with any q > 0).
+    static func wantsStream(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        for part in accept.split(separator: ",") {
+            let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
+            guard fields.first == "application/x-ndjson" else { continue }
+            let refused = fields.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
+            return !refused
+        }
+        return false
+    }
+}
+
+private extension Substring {
+    func trimmingCharacters(in set: String) -> String {
+        let isSpace: (Character) -> Bool = { set.contains($0) }
+        return String(drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

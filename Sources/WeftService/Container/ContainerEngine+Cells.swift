@@ -1,0 +1,132 @@
+import WeftCells
+import WeftLayout
+
+/// The cells' work on the pool (decode, lay out, encode, remember), and what
+/// the request needs of it afterwards: errors, placement, warnings, paths.
+extension ContainerEngine {
+    /// Measures every job on the pool; nil when cancelled. `completed` gets
+    /// each job's outcome in `order` as soon as it and all before it are done.
+    public func measure(
+        _ prepared: PreparedContainer, order: [Int]? = nil, cancellation: CancellationFlag? = nil,
+        completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
+    ) -> [CellOutcome]? {
+        let context = ContainerLayout.cellContext(prepared.request, LayoutContext(textMeasurer: textMeasurer))
+        let engine = self
+        return pool.run(
+            count: prepared.jobs.count, order: order, chunkSize: chunkSize, cancellation: cancellation,
+            completed: completed
+        ) { k in
+            engine.outcome(of: k, prepared, context)
+        }
+    }
+
+    private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
+        let job = prepared.jobs[k]
+        switch prepared.work[k] {
+        case .cached(let cached):
+            return CellOutcome(
+                size: cached.size, layout: cached.layout, warnings: cached.warnings, elementCount: cached.elementCount,
+                root: cached.root)
+        case .interop:
+            return CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil)
+        case .decode(let source, let key):
+            var decoder = ElementDecoder(limits: limits)
+            decoder.reportsViewsWithoutSize = false
+            let decoded: Result<Element, RequestError> = prepared.body.withUnsafeBufferPointer { buffer in
+                var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
+                do throws(RequestError) {
+                    return .success(try decoder.decodeRoot(&reader))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let root: Element
+            switch decoded {
+            case .failure(let error):
+                return CellOutcome(size: .zero, layout: nil, error: error)
+            case .success(let r): root = r
+            }
+            var cell = job.cell
+            cell.node = root
+            let measured = CellMeasurer.measure(cell, in: job.range, context: context)
+            var out = JSONWriter(capacity: 1024)
+            if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
+            let bytes = out.bytes
+            // Only a view root matters after layout (the view-cell warning reads it).
+            var stub: Element?
+            if case .view = root.kind {
+                stub = root
+                stub?.children = []
+            }
+            let outcome = CellOutcome(
+                size: measured.size, layout: bytes, warnings: decoder.warnings, elementCount: decoder.elementCount,
+                root: stub)
+            if let key {
+                let entry = CachedCell(
+                    size: measured.size, layout: bytes, warnings: decoder.warnings,
+                    elementCount: decoder.elementCount, root: stub)
+                cache.insert(entry, for: key, cost: entry.cost)
+            }
+            return outcome
+        }
+    }
+
+    /// After measuring: the first cell whose tree broke the contract, or the
+    /// cell whose elements take the request past the element limit, as a 422.
+    public func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
+        var elements = 0
+        for (k, outcome) in outcomes.enumerated() {
+            let nodePath = Self.nodePath(prepared, k)
+            if var error = outcome.error {
+                error.reversedPath.append(contentsOf: nodePath.components.reversed())
+                return Problem(error)
+            }
+            elements += outcome.elementCount
+            if elements > limits.maxElements {
+                return Problem(
+                    .limitExceeded, detail: "more than \(limits.maxElements) elements in one request", path: nodePath)
+            }
+        }
+        return nil
+    }
+
+    /// The jobs with their trees' roots in place, ready for `ContainerLayout.place`.
+    public func placedJobs(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ContainerLayout.CellJob] {
+        var jobs = prepared.jobs
+        for k in jobs.indices where outcomes[k].root != nil {
+            jobs[k].cell.node = outcomes[k].root
+        }
+        return jobs
+    }
+
+    /// Places the measured cells and computes the hints.
+    public func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
+        ContainerLayout.place(
+            prepared.request, jobs: placedJobs(prepared, outcomes),
+            measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
+    }
+
+    /// Every cell's decoding warnings, in job order, with full paths.
+    public func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
+        var all: [ResponseWarning] = []
+        for (k, outcome) in outcomes.enumerated() where !outcome.warnings.isEmpty {
+            let prefix = Self.nodePath(prepared, k)
+            all += outcome.warnings.map { ResponseWarning(path: JSONPointer(prefix.components + $0.path.components), detail: $0.detail) }
+        }
+        return all
+    }
+
+    static func nodePath(_ prepared: PreparedContainer, _ k: Int) -> JSONPointer {
+        cellPath(prepared.jobs[k], shorthand: prepared.request.usesItemsShorthand).appending(.key("node"))
+    }
+
+    static func cellPath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> JSONPointer {
+        var components: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(job.section)]
+        switch job.slot {
+        case .header: components.append(.key("header"))
+        case .footer: components.append(.key("footer"))
+        case .item(let i): components += [.key("items"), .index(i)]
+        }
+        return JSONPointer(components)
+    }
+}

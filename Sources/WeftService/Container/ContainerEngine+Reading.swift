@@ -1,0 +1,103 @@
+import WeftCells
+import WeftLayout
+
+/// Reading a request: decode and validate it, hash the cells' trees and look
+/// them up in the cache, so that each cell's work is decided before any layout.
+extension ContainerEngine {
+    /// Reads the request (checking, not building, each cell's tree),
+    /// validates it, and looks every node cell up in the cache.
+    public func prepare(_ body: [UInt8]) -> Preparation {
+        let decoded: DecodedContainerRequest
+        do throws(RequestError) {
+            decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
+                (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
+                do throws(RequestError) {
+                    let decoded = try ContainerRequestDecoder.decode(&r, memo: memo.isEnabled ? memo : nil)
+                    try r.finish()
+                    return decoded
+                } catch {
+                    throw r.preferSyntaxError(over: error)
+                }
+            }
+        } catch {
+            return .refused(Problem(error))
+        }
+        if let first = ContainerValidation.validate(decoded.request).first {
+            return .refused(first.problem)
+        }
+        return .ready(plan(decoded, body: body))
+    }
+
+    private func plan(_ decoded: DecodedContainerRequest, body: [UInt8]) -> PreparedContainer {
+        let request = decoded.request
+        let jobs = ContainerLayout.jobs(for: request)
+        let sources: [NodeSource?] = jobs.map { job in
+            job.cell.kind == .node ? decoded.nodes[job.section].source(job.slot) : nil
+        }
+        // The cells' canonical hashes, on the pool; the lookups then run here,
+        // in index order, so that hits and misses do not depend on the threads.
+        let hashes: [ContentHash?] =
+            cache.isEnabled
+            ? pool.run(count: jobs.count, chunkSize: 32) { k in
+                sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
+            } ?? []
+            : []
+        if memo.isEnabled && !hashes.isEmpty { remember(decoded, jobs: jobs, hashes: hashes) }
+        var work: [PreparedContainer.CellWork] = []
+        work.reserveCapacity(jobs.count)
+        var hits = 0, misses = 0
+        for (k, job) in jobs.enumerated() {
+            guard let source = sources[k] else {
+                work.append(.interop)
+                continue
+            }
+            guard let content = hashes.isEmpty ? nil : hashes[k] else {
+                work.append(.decode(source, key: nil))
+                continue
+            }
+            let key = CellCacheKey(
+                content: content, range: job.range,
+                treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+                pointScale: request.pointScale, direction: request.direction)
+            if let cached = cache.value(for: key) {
+                hits += 1
+                work.append(.cached(cached))
+            } else {
+                misses += 1
+                work.append(.decode(source, key: key))
+            }
+        }
+        return PreparedContainer(
+            request: request, body: body, jobs: jobs, work: work,
+            stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
+    }
+
+    /// Puts the items read in full into the memo, with their trees' hashes.
+    private func remember(_ decoded: DecodedContainerRequest, jobs: [ContainerLayout.CellJob], hashes: [ContentHash?]) {
+        var jobOfItem: [[Int]] = decoded.request.sections.map { Array(repeating: -1, count: $0.items.count) }
+        for (k, job) in jobs.enumerated() {
+            if case .item(let i) = job.slot { jobOfItem[job.section][i] = k }
+        }
+        for (s, section) in decoded.nodes.enumerated() {
+            for unseen in section.unseen {
+                let cell = decoded.request.sections[s].items[unseen.item]
+                var node: (range: Range<Int>, hash: ContentHash)?
+                if let source = section.items[unseen.item] {
+                    let k = jobOfItem[s][unseen.item]
+                    // A node cell without a hash (not laid out) is not remembered.
+                    guard k >= 0, let hash = hashes[k] else { continue }
+                    node = ((source.range.lowerBound - unseen.start)..<(source.range.upperBound - unseen.start), hash)
+                }
+                let entry = RawCellEntry(cell: cell, node: node)
+                memo.cache.insert(entry, for: unseen.key, cost: entry.cost)
+            }
+        }
+    }
+
+    private static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
+        body.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]))
+            return try? reader.contentHash()
+        }
+    }
+}

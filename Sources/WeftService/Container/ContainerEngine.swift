@@ -1,0 +1,72 @@
+import WeftCells
+import WeftLayout
+
+/// Issue 6's cell engine: decodes a container request, lays its cells out
+/// on a worker pool (decoding each cell's tree there too, unless the cache
+/// already has the cell), places them and writes the answer. One per
+/// server: it owns the pool and the cache.
+///
+/// The output is byte-identical at any worker count (results land in index
+/// order) and with the cache on or off (a hit replays exactly what a miss
+/// computes), except the response's `stats`, which say how it was served.
+public final class ContainerEngine: Sendable {
+    public let pool: LayoutWorkerPool
+    public let cache: CellLayoutCache
+    /// Cells by their exact bytes: an unchanged cell is not even read again.
+    public let memo: RawCellMemo
+    public let textMeasurer: (any TextMeasuring)?
+    public let limits: DecodeLimits
+    /// Cells per chunk: small enough that a big request interleaves with
+    /// others, large enough that handing out chunks stays cheap.
+    public let chunkSize: Int
+    /// How long one request's cells may take before the rest are dropped
+    /// (the answer is then a 408, or a stream's `error` record).
+    public let timeoutSeconds: Double
+
+    /// `workers` threads lay out one request (the calling thread is one of
+    /// them); `cacheBytes` 0 disables the cache.
+    public init(
+        workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
+        chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30
+    ) {
+        self.timeoutSeconds = timeoutSeconds
+        pool = LayoutWorkerPool(workers: max(0, workers - 1))
+        // The memo's entries are small; an eighth of the budget holds many.
+        cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
+        memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
+        self.textMeasurer = textMeasurer
+        self.limits = limits
+        self.chunkSize = chunkSize
+    }
+
+    public var cacheStatistics: CacheStatistics {
+        CacheStatistics(hits: cache.hits, misses: cache.misses, storedBytes: cache.storedBytes)
+    }
+
+    public enum Preparation: Sendable {
+        case ready(PreparedContainer)
+        case refused(Problem)
+    }
+
+    // MARK: - Whole responses
+
+    /// `POST /v1/layout` as one JSON document.
+    public func respond(body: [UInt8], cancellation: CancellationFlag? = nil) -> ServiceResponse {
+        let prepared: PreparedContainer
+        switch prepare(body) {
+        case .refused(let problem): return problem.response()
+        case .ready(let p): prepared = p
+        }
+        guard let outcomes = measure(prepared, cancellation: cancellation) else {
+            return Problem(
+                .requestTimeout,
+                detail: "the request's cells were not laid out: it ran out of time or its client went away"
+            ).response()
+        }
+        if let problem = check(prepared, outcomes) { return problem.response() }
+        let result = place(prepared, outcomes)
+        let bytes = ContainerResponseEncoder.encode(
+            result, warnings: nodeWarnings(prepared, outcomes), prepared: prepared, outcomes: outcomes)
+        return ServiceResponse(status: 200, contentType: LayoutNodeEndpoint.jsonContentType, body: bytes)
+    }
+}

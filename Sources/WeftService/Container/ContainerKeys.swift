@@ -1,0 +1,55 @@
+import WeftCells
+import WeftLayout
+
+/// The keys and tokens of a `POST /v1/layout` body (api.md, "a container of cells").
+enum ContainerRequestKey: String, Sendable, CaseIterable {
+    case container, sections, items, direction, pointScale
+    static let table = KeyTable<ContainerRequestKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+enum ContainerKey: String, Sendable, CaseIterable {
+    case type, bounds, contentOffset, contentInset, scrolling, rangeMode, rangeTuning, leadingScreensForBatching
+    case fetching, visible, separatorStyle, scrollDirection, flow, currentPage, previousBounds, circular
+    static let table = KeyTable<ContainerKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+enum SectionKey: String, Sendable, CaseIterable {
+    case id, header, footer, items
+    static let table = KeyTable<SectionKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+enum CellKey: String, Sendable, CaseIterable {
+    case id, kind, node, style, size, constrainedSize, accessoryType, separatorInset, selectionStyle
+    case neverShowPlaceholders
+    static let table = KeyTable<CellKey>(allCases.map { ($0.rawValue, $0) })
+    var bit: UInt16 { 1 << UInt16(CellKey.allCases.firstIndex(of: self)!) }
+}
+
+enum FlowKey: String, Sendable, CaseIterable {
+    case itemSpacing, lineSpacing, sectionInset
+    static let table = KeyTable<FlowKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+enum TuningKey: String, Sendable, CaseIterable {
+    case leadingBufferScreenfuls, trailingBufferScreenfuls
+    static let table = KeyTable<TuningKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+/// Enum vocabularies, spelled as the Texture / UIKit case names (api.md's rule).
+enum ContainerTokens {
+    static func table<T: RawRepresentable & CaseIterable & Sendable>(_ type: T.Type) -> KeyTable<T> where T.RawValue == String {
+        KeyTable(T.allCases.map { ($0.rawValue, $0) })
+    }
+
+    static let containerType = table(ContainerType.self)
+    static let rangeMode = table(RangeMode.self)
+    static let rangeType = table(RangeType.self)
+    static let separatorStyle = table(SeparatorStyle.self)
+    static let scrollDirection = table(FlowScrollDirection.self)
+    static let cellKind = table(CellKind.self)
+    static let accessoryType = table(AccessoryType.self)
+    static let selectionStyle = table(SelectionStyle.self)
+
+    /// Insets may be negative (UIEdgeInsets may); `auto` and intrinsic sizes mean nothing here.
+    static let insetRules = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: false)
+}

@@ -1,0 +1,158 @@
+import WeftCells
+import WeftLayout
+
+/// The request's `container` object: its type, viewport and the scrolling
+/// state a stateless service is told (api.md).
+extension ContainerRequestDecoder {
+    static func decodeContainer(_ r: inout JSONReader) throws(RequestError) -> Container {
+        var container = Container(type: .table, bounds: .zero)
+        var sawType = false
+        var sawBounds = false
+        var present: Set<ContainerKey> = []
+        if try r.contractObjectStart() {
+            repeat {
+                let key = try r.key()
+                guard let field = ContainerKey.table.lookup(key) else {
+                    try r.skipExtension(key, context: "a container")
+                    continue
+                }
+                do throws(RequestError) {
+                    guard present.insert(field).inserted else {
+                        throw RequestError(.invalidValue, "the key \"\(field.rawValue)\" appears twice")
+                    }
+                    try decodeField(field, into: &container, &r)
+                } catch {
+                    throw error.at(field.rawValue)
+                }
+                if field == .type { sawType = true }
+                if field == .bounds { sawBounds = true }
+            } while try r.objectNext()
+        }
+        guard sawType else {
+            throw RequestError(.missingField, "a container needs a \"type\": table, collection or pager")
+        }
+        guard sawBounds else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
+        return container
+    }
+
+    private static func decodeField(
+        _ field: ContainerKey, into c: inout Container, _ r: inout JSONReader
+    ) throws(RequestError) {
+        switch field {
+        case .type: c.type = try r.contractToken(ContainerTokens.containerType)
+        // A missing or null axis reads as 0, which validation refuses with the path of `bounds`.
+        case .bounds: c.bounds = try r.contractSize(missing: 0)
+        case .contentOffset: c.contentOffset = try r.contractPoint()
+        case .contentInset: c.contentInset = try r.contractEdges(ContainerTokens.insetRules)
+        case .scrolling:
+            let kind = try r.peekKind()
+            guard kind == .string else { throw r.wrongType("a scrolling direction", got: kind) }
+            let token = try r.readString()
+            guard let direction = ScrollDirection(token: token) else {
+                throw RequestError(
+                    .unknownToken,
+                    "unknown scrolling \"\(token)\"; expected none, up, down, left, right or two joined by - (down-right)")
+            }
+            c.scrolling = direction
+        case .rangeMode: c.rangeMode = try r.contractToken(ContainerTokens.rangeMode)
+        case .rangeTuning: c.rangeTuning = try decodeRangeTuning(&r)
+        case .leadingScreensForBatching: c.leadingScreensForBatching = try r.contractLength()
+        case .fetching: c.fetching = try r.contractBool()
+        case .visible: c.visible = try r.contractBool()
+        case .separatorStyle: c.separatorStyle = try r.contractToken(ContainerTokens.separatorStyle)
+        case .scrollDirection: c.scrollDirection = try r.contractToken(ContainerTokens.scrollDirection)
+        case .flow: c.flow = try decodeFlow(&r)
+        case .currentPage:
+            // Negative pages are refused here; pages past the end by validation, which knows the count.
+            c.currentPage = try r.contractInteger(in: 0...Int(Int32.max))
+        case .previousBounds: c.previousBounds = try r.contractSize(missing: 0)
+        case .circular: c.circular = try r.contractBool()
+        }
+    }
+
+    private static func decodeFlow(_ r: inout JSONReader) throws(RequestError) -> FlowSettings {
+        var flow = FlowSettings()
+        guard try r.contractObjectStart() else { return flow }
+        repeat {
+            let key = try r.key()
+            guard let field = FlowKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "flow (accepted: \(FlowKey.table.namesList))")
+                continue
+            }
+            do throws(RequestError) {
+                switch field {
+                case .itemSpacing: flow.itemSpacing = try r.contractLength()
+                case .lineSpacing: flow.lineSpacing = try r.contractLength()
+                case .sectionInset: flow.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        return flow
+    }
+
+    /// `{"full": {"display": {"leadingBufferScreenfuls": 1, ...}, "preload": {...}}, ...}`.
+    /// A missing buffer keeps the default of that mode and range.
+    private static func decodeRangeTuning(
+        _ r: inout JSONReader
+    ) throws(RequestError) -> [RangeTuningKey: TuningParameters] {
+        var result: [RangeTuningKey: TuningParameters] = [:]
+        guard try r.contractObjectStart() else { return result }
+        repeat {
+            let modeKey = try r.key()
+            guard let mode = ContainerTokens.rangeMode.lookup(modeKey) else {
+                if modeKey.isExtension {
+                    try r.skipValue()
+                    continue
+                }
+                throw RequestError(
+                    .unknownKey,
+                    "unknown range mode \"\(modeKey.string)\"; expected one of \(ContainerTokens.rangeMode.namesList)"
+                ).at(modeKey.string)
+            }
+            do throws(RequestError) {
+                guard try r.contractObjectStart() else { continue }
+                repeat {
+                    let typeKey = try r.key()
+                    guard let type = ContainerTokens.rangeType.lookup(typeKey) else {
+                        try r.skipExtension(typeKey, context: "range tuning (accepted: display, preload)")
+                        continue
+                    }
+                    let key = RangeTuningKey(mode: mode, type: type)
+                    do throws(RequestError) {
+                        result[key] = try decodeTuning(&r, defaults: RangeTuning.defaultParameters(mode: mode, type: type))
+                    } catch {
+                        throw error.at(type.rawValue)
+                    }
+                } while try r.objectNext()
+            } catch {
+                throw error.at(mode.rawValue)
+            }
+        } while try r.objectNext()
+        return result
+    }
+
+    private static func decodeTuning(
+        _ r: inout JSONReader, defaults: TuningParameters
+    ) throws(RequestError) -> TuningParameters {
+        var p = defaults
+        guard try r.contractObjectStart() else { return p }
+        repeat {
+            let key = try r.key()
+            guard let field = TuningKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "tuning parameters (accepted: \(TuningKey.table.namesList))")
+                continue
+            }
+            do throws(RequestError) {
+                switch field {
+                case .leadingBufferScreenfuls: p.leadingBufferScreenfuls = try r.contractLength()
+                case .trailingBufferScreenfuls: p.trailingBufferScreenfuls = try r.contractLength()
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        return p
+    }
+}

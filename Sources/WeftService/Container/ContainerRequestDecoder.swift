@@ -1,0 +1,210 @@
+import WeftCells
+import WeftLayout
+
+/// Where a node cell's `node` value sits in the body (its JSON grammar
+/// already checked). The engine hashes and, when the cell cache misses,
+/// decodes it on the worker pool: an unchanged cell costs a grammar pass
+/// here and a hashing pass there.
+public struct NodeSource: Sendable, Hashable {
+    public var range: Range<Int>
+    /// Known when the cell came from the raw-cell memo; else the engine hashes.
+    public var hash: ContentHash?
+}
+
+/// The node sources of one section, in the request's shape.
+public struct SectionNodeSources: Sendable {
+    public var header: NodeSource?
+    public var footer: NodeSource?
+    public var items: [NodeSource?]
+    /// For items read in full while the memo is on: their raw key and
+    /// start, to remember them once their trees are hashed.
+    var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
+
+    func source(_ slot: CellSlot) -> NodeSource? {
+        switch slot {
+        case .header: return header
+        case .footer: return footer
+        case .item(let i): return items[i]
+        }
+    }
+}
+
+/// A container request as read from the body: every cell but its `node`
+/// tree, which `nodes` locates. A cell that sent a `node` carries
+/// `ContainerRequestDecoder.pendingNode` until it is resolved, so that
+/// `ContainerValidation` sees which cells have one.
+public struct DecodedContainerRequest: Sendable {
+    public var request: ContainerRequest
+    public var nodes: [SectionNodeSources]
+}
+
+/// Bytes -> `ContainerRequest`, straight from the JSON reader (api.md, "POST
+/// /v1/layout"). Unknown keys are a 422 unless they start with `x-`; every
+/// error carries the JSON Pointer of the offending value. Cells are counted
+/// as they are read, so a section of a million items stops at the limit.
+public enum ContainerRequestDecoder {
+    /// Stands in for a cell's tree between decoding and resolution.
+    public static let pendingNode = Element(.box, id: "x-pending")
+
+    public static func decode(_ r: inout JSONReader, memo: RawCellMemo? = nil) throws(RequestError)
+        -> DecodedContainerRequest
+    {
+        var container: Container?
+        var sections: [Section] = []
+        var sources: [SectionNodeSources] = []
+        var shorthand = false
+        var sawSections = false
+        var direction = LayoutDirection.ltr
+        var pointScale = 0.0
+        var cellCount = 0
+        guard try r.contractObjectStart() else {
+            throw RequestError(.missingField, "a container request needs a \"container\"")
+        }
+        repeat {
+            let key = try r.key()
+            guard let field = ContainerRequestKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a container request")
+                continue
+            }
+            do throws(RequestError) {
+                switch field {
+                case .container:
+                    guard container == nil else { throw twice(field.rawValue) }
+                    container = try decodeContainer(&r)
+                case .sections:
+                    guard !sawSections else { throw twice(field.rawValue) }
+                    if shorthand { throw both() }
+                    sawSections = true
+                    if try r.contractArrayStart() {
+                        var s = 0
+                        repeat {
+                            do throws(RequestError) {
+                                let (section, source) = try decodeSection(&r, count: &cellCount, memo: memo)
+                                sections.append(section)
+                                sources.append(source)
+                            } catch {
+                                throw error.at(s)
+                            }
+                            s += 1
+                        } while try r.arrayNext()
+                    }
+                case .items:
+                    guard !shorthand else { throw twice(field.rawValue) }
+                    if sawSections { throw both() }
+                    shorthand = true
+                    var itemSources = SectionNodeSources(items: [])
+                    let items = try decodeItems(&r, count: &cellCount, memo: memo, into: &itemSources)
+                    sections = [Section(items: items)]
+                    sources = [itemSources]
+                case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
+                case .pointScale:
+                    pointScale = try r.contractNumber()
+                    guard pointScale >= 0 && pointScale <= NodeRequest.maxPointScale else {
+                        throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(pointScale)")
+                    }
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        guard let container else { throw RequestError(.missingField, "a container request needs a \"container\"") }
+        let request = ContainerRequest(
+            container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
+            pointScale: pointScale)
+        return DecodedContainerRequest(request: request, nodes: sources)
+    }
+
+    static func twice(_ key: String) -> RequestError {
+        RequestError(.invalidValue, "the key \"\(key)\" appears twice")
+    }
+
+    private static func both() -> RequestError {
+        RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")
+    }
+
+    // MARK: - Sections and cells
+
+    private static func decodeSection(
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?
+    ) throws(RequestError) -> (Section, SectionNodeSources) {
+        var section = Section()
+        var sources = SectionNodeSources(items: [])
+        var seen: Set<SectionKey> = []
+        guard try r.contractObjectStart() else { return (section, sources) }
+        repeat {
+            let key = try r.key()
+            guard let field = SectionKey.table.lookup(key) else {
+                try r.skipExtension(key, context: "a section")
+                continue
+            }
+            do throws(RequestError) {
+                guard seen.insert(field).inserted else { throw twice(field.rawValue) }
+                switch field {
+                case .id: section.id = try r.contractString()
+                case .header, .footer:
+                    let (cell, source) = try decodeCell(&r)
+                    count += 1
+                    if field == .header {
+                        section.header = cell
+                        sources.header = source
+                    } else {
+                        section.footer = cell
+                        sources.footer = source
+                    }
+                case .items:
+                    section.items = try decodeItems(&r, count: &count, memo: memo, into: &sources)
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+            throw RequestError(.limitExceeded, tooMany.detail)
+        }
+        return (section, sources)
+    }
+
+    /// An `items` array; stops with `limit-exceeded` (path: the array) as
+    /// soon as the request's cells pass `ContainerLimits.maxCells`.
+    private static func decodeItems(
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into sources: inout SectionNodeSources
+    ) throws(RequestError) -> [Cell] {
+        var cells: [Cell] = []
+        sources.items = []
+        sources.unseen = []
+        guard try r.contractArrayStart() else { return cells }
+        var i = 0
+        repeat {
+            count += 1
+            if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+                throw RequestError(.limitExceeded, tooMany.detail)
+            }
+            var rawKey: RawCellKey?
+            let first = r.peekByte()
+            let start = r.offset
+            if let memo, first == UInt8(ascii: "{"), let end = r.objectEnd() {
+                let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
+                if let seen = memo.cache.value(for: key) {
+                    cells.append(seen.cell)
+                    sources.items.append(seen.node.map {
+                        NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
+                    })
+                    r.offset = end
+                    i += 1
+                    continue
+                }
+                rawKey = key
+            }
+            do throws(RequestError) {
+                let (cell, source) = try decodeCell(&r)
+                cells.append(cell)
+                sources.items.append(source)
+                if let rawKey { sources.unseen.append((i, rawKey, start)) }
+            } catch {
+                throw error.at(i)
+            }
+            i += 1
+        } while try r.arrayNext()
+        return cells
+    }
+}

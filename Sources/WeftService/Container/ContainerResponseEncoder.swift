@@ -1,0 +1,230 @@
+import WeftCells
+import WeftLayout
+
+/// Writes a container response (api.md): `contentSize`, `warnings`,
+/// `sections[].items[]` (and headers, footers), `hints` and `stats`. Each
+/// cell's `layout` was encoded by the engine (or came from the cache) and is
+/// copied in as bytes.
+public enum ContainerResponseEncoder {
+    public static func encode(
+        _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
+    ) -> [UInt8] {
+        var out = JSONWriter(capacity: 4096 + prepared.body.count + prepared.body.count / 2)
+        let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
+        out.beginObject()
+        out.key("contentSize")
+        LayoutResponseEncoder.writeSize(result.contentSize, &out)
+        out.key("warnings")
+        writeWarnings(warnings, result.warnings, &out)
+        out.key("sections")
+        out.beginArray()
+        for (s, section) in result.sections.enumerated() {
+            out.beginObject()
+            if let id = section.id {
+                out.key("id")
+                out.string(id)
+            }
+            if let header = section.header {
+                out.key("header")
+                writeCell(header, layouts.layout(s, .header), &out)
+            }
+            out.key("items")
+            out.beginArray()
+            for (i, item) in section.items.enumerated() {
+                writeCell(item, layouts.layout(s, .item(i)), &out)
+            }
+            out.endArray()
+            if let footer = section.footer {
+                out.key("footer")
+                writeCell(footer, layouts.layout(s, .footer), &out)
+            }
+            out.endObject()
+        }
+        out.endArray()
+        out.key("hints")
+        writeHints(result.hints, &out)
+        out.key("stats")
+        writeStats(prepared.stats, &out)
+        out.endObject()
+        return out.bytes
+    }
+
+    /// Decoding warnings (per cell, in job order) first, then the container's.
+    static func writeWarnings(_ node: [ResponseWarning], _ container: [ContainerWarning], _ out: inout JSONWriter) {
+        out.beginArray()
+        for w in node { writeWarning(w.path.description, w.detail, &out) }
+        for w in container { writeWarning(w.path, w.detail, &out) }
+        out.endArray()
+    }
+
+    private static func writeWarning(_ path: String, _ detail: String, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("path")
+        out.string(path)
+        out.key("detail")
+        out.string(detail)
+        out.endObject()
+    }
+
+    /// One cell: `id`, `index`, `frame` (content coordinates), `kind`,
+    /// `layout` (relative to the cell) and, for table rows, `table`.
+    public static func writeCell(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
+        out.beginObject()
+        writeCellMembers(cell, layout, &out)
+        out.endObject()
+    }
+
+    /// A cell's members, for an object the caller opened (a stream record).
+    static func writeCellMembers(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
+        if let id = cell.id {
+            out.key("id")
+            out.string(id)
+        }
+        out.key("index")
+        writeIndex(cell.index, &out)
+        out.key("frame")
+        LayoutResponseEncoder.writeFrame(cell.frame, &out)
+        out.key("kind")
+        out.rawString(cell.kind == .node ? "node" : "interop")
+        if let layout {
+            out.key("layout")
+            out.rawJSON(layout)
+        }
+        if let table = cell.table {
+            out.key("table")
+            out.beginObject()
+            out.key("contentFrame")
+            LayoutResponseEncoder.writeFrame(table.contentFrame, &out)
+            if let accessory = table.accessoryFrame {
+                out.key("accessoryFrame")
+                LayoutResponseEncoder.writeFrame(accessory, &out)
+            }
+            if let separator = table.separatorFrame {
+                out.key("separatorFrame")
+                LayoutResponseEncoder.writeFrame(separator, &out)
+            }
+            out.endObject()
+        }
+    }
+
+    static func writeIndex(_ index: IndexPath, _ out: inout JSONWriter) {
+        out.beginArray()
+        out.integer(index.section)
+        out.integer(index.item)
+        out.endArray()
+    }
+
+    private static func writeOptionalIndex(_ index: IndexPath?, _ out: inout JSONWriter) {
+        if let index { writeIndex(index, &out) } else { out.null() }
+    }
+
+    private static func writePoint(_ p: Point, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("x")
+        out.number(p.x)
+        out.key("y")
+        out.number(p.y)
+        out.endObject()
+    }
+
+    private static func writeOptionalInteger(_ v: Int?, _ out: inout JSONWriter) {
+        if let v { out.integer(v) } else { out.null() }
+    }
+
+    public static func writeHints(_ hints: Hints, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("ranges")
+        out.beginObject()
+        for (name, paths) in [("visible", hints.ranges.visible), ("display", hints.ranges.display), ("preload", hints.ranges.preload)] {
+            out.dynamicKey(name)
+            out.beginArray()
+            for p in paths { writeIndex(p, &out) }
+            out.endArray()
+        }
+        out.endObject()
+        out.key("batchFetch")
+        out.beginObject()
+        out.key("shouldFetch")
+        out.bool(hints.batchFetch.shouldFetch)
+        out.key("triggerOffset")
+        if let t = hints.batchFetch.triggerOffset { out.number(t) } else { out.null() }
+        out.key("leadingScreens")
+        out.number(hints.batchFetch.leadingScreens)
+        out.endObject()
+        out.key("pages")
+        out.beginArray()
+        for page in hints.pages {
+            out.beginObject()
+            out.key("index")
+            out.integer(page.index)
+            out.key("offset")
+            writePoint(page.offset, &out)
+            out.key("firstItem")
+            writeOptionalIndex(page.firstItem, &out)
+            out.key("lastItem")
+            writeOptionalIndex(page.lastItem, &out)
+            out.endObject()
+        }
+        out.endArray()
+        if let pager = hints.pager {
+            out.key("pager")
+            out.beginObject()
+            out.key("pageCount")
+            out.integer(pager.pageCount)
+            out.key("currentPage")
+            writeOptionalInteger(pager.currentPage, &out)
+            out.key("targetContentOffset")
+            if let t = pager.targetContentOffset { writePoint(t, &out) } else { out.null() }
+            out.key("previousPage")
+            writeOptionalInteger(pager.previousPage, &out)
+            out.key("nextPage")
+            writeOptionalInteger(pager.nextPage, &out)
+            out.endObject()
+        }
+        out.endObject()
+    }
+
+    public static func writeStats(_ stats: ContainerStats, _ out: inout JSONWriter) {
+        out.beginObject()
+        out.key("cells")
+        out.integer(stats.cells)
+        out.key("cacheHits")
+        out.integer(stats.cacheHits)
+        out.key("cacheMisses")
+        out.integer(stats.cacheMisses)
+        out.endObject()
+    }
+}
+
+/// Finds a placed cell's encoded layout by where it sits in its section.
+struct CellLayouts {
+    private var headers: [Int?]
+    private var footers: [Int?]
+    private var items: [[Int?]]
+    private let outcomes: [CellOutcome]
+
+    init(prepared: PreparedContainer, outcomes: [CellOutcome]) {
+        let sections = prepared.request.sections
+        headers = Array(repeating: nil, count: sections.count)
+        footers = headers
+        items = sections.map { Array(repeating: nil, count: $0.items.count) }
+        self.outcomes = outcomes
+        for (k, job) in prepared.jobs.enumerated() {
+            switch job.slot {
+            case .header: headers[job.section] = k
+            case .footer: footers[job.section] = k
+            case .item(let i): items[job.section][i] = k
+            }
+        }
+    }
+
+    func layout(_ section: Int, _ slot: CellSlot) -> [UInt8]? {
+        let k: Int?
+        switch slot {
+        case .header: k = headers[section]
+        case .footer: k = footers[section]
+        case .item(let i): k = items[section][i]
+        }
+        return k.flatMap { outcomes[$0].layout }
+    }
+}

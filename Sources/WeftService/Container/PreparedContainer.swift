@@ -1,0 +1,85 @@
+import WeftCells
+import WeftLayout
+
+/// A decoded, validated container request with each cell's work decided:
+/// served from the cache, or decoded and laid out by the pool.
+public struct PreparedContainer: Sendable {
+    public var request: ContainerRequest
+    /// The request body: cell trees are decoded from it on the pool.
+    public var body: [UInt8]
+    /// Every cell to measure, in `ContainerLayout.jobs` order. A node cell's
+    /// `node` is a placeholder until the pool has decoded it (see `finish`).
+    public var jobs: [ContainerLayout.CellJob]
+    public var work: [CellWork]
+    public var stats: ContainerStats
+
+    /// One job's plan.
+    public enum CellWork: Sendable {
+        /// An interop cell: measured without a tree.
+        case interop
+        /// Decode the tree at `source`, lay it out (and store it when `key` is set).
+        case decode(NodeSource, key: CellCacheKey?)
+        case cached(CachedCell)
+    }
+}
+
+/// The response's `stats`: cells in the request and how the cache served them.
+public struct ContainerStats: Sendable, Hashable {
+    public var cells: Int
+    public var cacheHits: Int
+    public var cacheMisses: Int
+}
+
+/// One cell after the engine: its size and its encoded `layout`, and what
+/// decoding its tree found.
+public struct CellOutcome: Sendable {
+    public var size: Size
+    /// Nil for interop cells.
+    public var layout: [UInt8]?
+    /// Relative to the cell's `node`.
+    public var warnings: [ResponseWarning] = []
+    public var elementCount = 0
+    /// The tree's root without children (what the view-cell warning reads).
+    public var root: Element?
+    /// The tree broke the contract (its path is relative to the cell's `node`).
+    public var error: RequestError?
+
+    public init(
+        size: Size, layout: [UInt8]?, warnings: [ResponseWarning] = [], elementCount: Int = 0, root: Element? = nil,
+        error: RequestError? = nil
+    ) {
+        self.size = size
+        self.layout = layout
+        self.warnings = warnings
+        self.elementCount = elementCount
+        self.root = root
+        self.error = error
+    }
+}
+
+extension ContainerError {
+    /// The 422 a validation error answers with.
+    var problem: Problem {
+        let type: ProblemType
+        switch reason {
+        case .invalidValue, .pageOutOfRange: type = .invalidValue
+        case .missingCellContent: type = .missingField
+        case .notApplicable: type = .unknownKey
+        case .tooManyCells: type = .limitExceeded
+        }
+        return Problem(type, detail: detail, path: JSONPointer(parsing: path))
+    }
+}
+
+extension JSONPointer {
+    /// Parses an RFC 6901 pointer (`/sections/0/items/3`); every token is kept as a key,
+    /// which prints the same as an index.
+    init(parsing text: String) {
+        guard !text.isEmpty else {
+            self.init()
+            return
+        }
+        let tokens = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
+        self.init(tokens.map { .key(String($0).replacing("~1", with: "/").replacing("~0", with: "~")) })
+    }
+}

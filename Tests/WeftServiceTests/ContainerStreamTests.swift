@@ -1,0 +1,93 @@
+import Testing
+import WeftCells
+import WeftLayout
+
+@testable import WeftService
+
+@Suite struct ContainerStreamTests {
+    @Test func recordsMatchTheWholeResponse() throws {
+        let engine = makeEngine(workers: 2)
+        let body = feedBody(cells: 60)
+        let records = try streamRecords(engine, body)
+        let whole = try respond(engine, body).body
+        #expect(records.first?["record"]?.string == "start")
+        #expect(records.first?["cells"]?.number == 60)
+        #expect(records.first?["sections"]?[0]?["items"]?.number == 60)
+        let cells = records.filter { $0["record"]?.string == "cell" }
+        #expect(cells.count == 60)
+        // At the start of the content, rows come in index order, each as the whole response places it.
+        for (i, record) in cells.enumerated() {
+            let item = whole["sections"]?[0]?["items"]?[i]
+            #expect(record["index"]?[1]?.number == Double(i))
+            #expect(record["slot"]?.string == "item")
+            #expect(record["frame"] == item?["frame"])
+            #expect(record["layout"] == item?["layout"])
+            #expect(record["table"] == item?["table"])
+        }
+        let end = try #require(records.last)
+        #expect(end["record"]?.string == "end")
+        #expect(end["contentSize"] == whole["contentSize"])
+        #expect(end["hints"] == whole["hints"])
+        #expect(end["stats"]?["cells"]?.number == 60)
+    }
+
+    @Test func visibleRowsComeFirstWhenScrolled() throws {
+        let engine = makeEngine(workers: 2)
+        let body = feedBody(cells: 80, offsetY: 3000)
+        let whole = try respond(engine, body).body
+        let visible = try #require(whole["hints"]?["ranges"]?["visible"])
+        guard case .array(let visiblePaths) = visible else { throw Failure() }
+        #expect(!visiblePaths.isEmpty)
+        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        #expect(cells.count == 80)
+        // The first records are the visible rows, in order.
+        for (k, path) in visiblePaths.enumerated() {
+            #expect(cells[k]["index"] == path)
+        }
+        // Every row is sent exactly once.
+        let sent = Set(cells.compactMap { $0["index"]?[1]?.number })
+        #expect(sent.count == 80)
+    }
+
+    @Test func pagerSendsTheCurrentPageFirst() throws {
+        let engine = makeEngine(workers: 2)
+        let body = feedBody(cells: 10, type: "pager", offsetX: 375 * 6)
+        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        #expect(cells.count == 10)
+        #expect(cells.first?["index"]?[1]?.number == 6)
+        #expect(cells.first?["frame"]?["x"]?.number == 2250)
+    }
+
+    @Test func collectionCellsFollowThePlacement() throws {
+        let engine = makeEngine(workers: 2)
+        let body = feedBody(cells: 12, type: "collection")
+        let whole = try respond(engine, body).body
+        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        #expect(cells.count == 12)
+        for record in cells {
+            let i = Int(record["index"]?[1]?.number ?? -1)
+            #expect(record["frame"] == whole["sections"]?[0]?["items"]?[i]?["frame"])
+        }
+    }
+
+    @Test func aBadTreeEndsTheStreamWithAnErrorRecord() throws {
+        let engine = makeEngine(workers: 1)
+        let body = feedBody(cells: 30).replacingFirst(#"{"id":"post-20","node":{"type":"inset""#, with: #"{"id":"post-20","node":{"type":"insett""#)
+        let records = try streamRecords(engine, body)
+        let last = try #require(records.last)
+        #expect(last["record"]?.string == "error")
+        #expect(last["path"]?.string == "/items/20/node/type")
+        #expect(records.filter { $0["record"]?.string == "cell" }.count <= 20)
+        #expect(!records.contains { $0["record"]?.string == "end" })
+    }
+
+    @Test func acceptNegotiation() {
+        #expect(ContainerEndpoint.wantsStream("application/x-ndjson"))
+        #expect(ContainerEndpoint.wantsStream("application/json, application/x-ndjson;q=0.9"))
+        #expect(!ContainerEndpoint.wantsStream("application/x-ndjson;q=0"))
+        #expect(!ContainerEndpoint.wantsStream("application/json"))
+        #expect(!ContainerEndpoint.wantsStream(nil))
+    }
+}
+
+struct Failure: Error {}

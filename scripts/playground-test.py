@@ -1,0 +1,177 @@
+#!/usr/bin/env python3
+"""Opens the playground (GET /) in headless Chromium, runs every example and checks that
+the page draws what Weft answered:
+
+- every drawn box's DOM rectangle equals its data-frame, relative to the stage;
+- the drawn boxes are exactly the boxes of Weft's response to the same request, posted
+  again from here, with the same ids and frames (computed in tests/playground/frames.py,
+  not by the page's own client);
+- every text is rendered with the text README's CSS, fits in its frame and breaks into
+  as many lines as Weft counted;
+- hovering a box shows its id and frame; container hints are drawn.
+
+The feed table and the pager are also drawn from container answers the test assembles out
+of real node layouts (tests/playground/container_preview.py), so the drawing of cells with text is checked apart
+from the service's container engine.
+
+Saves one screenshot per example under .build-artifacts/playground/ (look at them).
+Exit 1 on any failure."""
+import argparse
+import json
+import os
+import re
+import sys
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
+sys.path.insert(0, os.path.join(ROOT, "tests", "playground"))
+sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+from cdp import Browser, Page  # noqa: E402
+from checks import compare  # noqa: E402
+from frames import expected_boxes  # noqa: E402
+from container_preview import preview  # noqa: E402
+from weft_server import WeftServer  # noqa: E402
+
+WIDTH = 1400
+
+
+def post(url: str, request: dict) -> dict:
+    path = "/v1/layout/node" if "root" in request else "/v1/layout"
+    req = urllib.request.Request(url + path, data=json.dumps(request).encode(),
+                                 headers={"content-type": "application/json"})
+    with urllib.request.urlopen(req, timeout=60) as r:
+        return json.load(r)
+
+
+def stale_embeds(url: str) -> list:
+    """web/ files the binary serves differently: EmbeddedWeb.swift was not regenerated."""
+    stale = []
+    for route, path in (("/", "web/index.html"), ("/weft-client.js", "web/weft-client.js")):
+        with urllib.request.urlopen(url + route, timeout=30) as r:
+            served = r.read().decode()
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            # scripts/embed-web.py drops the final newlines.
+            if served.rstrip("\n") != f.read().rstrip("\n"):
+                stale.append(path)
+    return stale
+
+
+def check_example(page, url, name, shots):
+    """Shows one example as a user would (select it, the page posts it) and checks the drawing
+    against Weft's answer to the same request, posted again from here."""
+    result = page.evaluate(f"window.weftPlayground.show({json.dumps(name)})")
+    if result.get("error"):
+        return [f"the page could not lay it out: {result['error']}"], 0
+    if not expected_boxes(result["response"]):
+        print(f"  note: {name}: the service answered without a single frame "
+              f"({json.dumps(result['response'])[:120]})")
+    response = post(url, result["request"])
+    # Examples must be clean: a warning (a family that is not installed, a view without a
+    # size) means the page draws something other than what the example promises.
+    warnings = [f"Weft warns at {w.get('path')}: {w.get('detail')}" for w in response.get("warnings") or []]
+    problems, count = check_drawn(page, result["request"], response, name, shots)
+    return warnings + problems, count
+
+
+def check_preview(page, url, name, shots):
+    """Draws a container answer assembled from real node layouts (tests/playground/container_preview.py)."""
+    request = page.evaluate(f"window.weftPlayground.examples[{json.dumps(name)}]")
+    response = preview(request, lambda node_request: post(url, node_request))
+    page.evaluate(f"window.weftPlayground.draw({json.dumps(request)}, {json.dumps(response)}, {json.dumps(name)})")
+    return check_drawn(page, request, response, f"{name} (preview)", shots)
+
+
+def check_refusal(page):
+    """A request the service refuses shows its problem (status, title, JSON pointer), not a stale drawing."""
+    result = page.evaluate("""(() => {
+        document.querySelector("#editor").value = JSON.stringify({root: {type: "stack", children: [{type: "nope"}]}});
+        return window.weftPlayground.run();
+    })()""")
+    shown = page.evaluate("""({ready: document.body.dataset.ready, status: document.querySelector("#status").textContent,
+                               boxes: document.querySelectorAll("#stage .weft-box").length})""")
+    problems = []
+    if not result.get("error") or shown["ready"] != "error":
+        problems.append(f"an invalid request did not end in an error: {result}, {shown}")
+    elif "422" not in shown["status"] or "/root/children/0/type" not in shown["status"]:
+        problems.append(f"the error shown does not give the status and the path: {shown['status']!r}")
+    if shown["boxes"]:
+        problems.append("the previous drawing stays on screen after an error")
+    return problems
+
+
+def check_drawn(page, request, response, label, shots):
+    # Big enough for the whole stage, so the screenshot and the hover see every box.
+    drawn = page.evaluate(COLLECT)
+    page.resize(max(WIDTH, min(6000, drawn["width"])), max(900, min(6000, drawn["height"])))
+    drawn = page.evaluate(COLLECT)
+    problems = compare(drawn, request, response)
+
+    shot = os.path.join(shots, re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-").lower() + ".png")
+    hover = next((b for b in reversed(drawn["boxes"]) if b.get("hoverAt") and b["id"]), None)
+    if hover:
+        page.move_mouse(*hover["hoverAt"])
+        tip = page.evaluate("document.querySelector('#tip').textContent")
+        x, y, w, h = (re.escape(f"{round(v * 100) / 100:g}") for v in hover["frame"])
+        if hover["id"] not in tip or not re.search(rf"x {x}\s+y {y}\s+{w} × {h}", tip):
+            problems.append(f"hovering {hover['key']} ({hover['id']}) shows {tip!r}, not its id and frame")
+    elif any(b["id"] for b in drawn["boxes"]):
+        problems.append("no box with an id is the topmost at its own centre: nothing to hover")
+    # Taken while hovering, so the screenshot shows a tip too.
+    page.screenshot(shot)
+    page.move_mouse(1, 1)
+    page.resize(WIDTH, 900)
+    return problems, len(drawn["boxes"])
+
+
+COLLECT = open(os.path.join(ROOT, "tests", "playground", "collect.js"), encoding="utf-8").read()
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--weft", required=True, help="the weft binary")
+    ap.add_argument("--out", default=os.path.join(ROOT, ".build-artifacts", "playground"))
+    args = ap.parse_args()
+    os.makedirs(args.out, exist_ok=True)
+    failures = 0
+    with WeftServer(args.weft, os.path.join(args.out, "weft.log"), "--log-level", "warning") as server, \
+            Browser(os.path.join(args.out, "chromium.log")) as browser:
+        for path in stale_embeds(server.url):
+            print(f"FAIL {path} differs from what weft serves: run python3 scripts/embed-web.py and rebuild")
+            failures += 1
+        page = Page(browser, WIDTH, 900)
+        page.navigate(server.url + "/")
+        # The page lays out its first example on load; wait for that before anything else.
+        first = page.evaluate("window.weftPlayground.ready")
+        names = page.evaluate("Object.keys(window.weftPlayground.examples)")
+        if not first or first.get("error") or page.evaluate("document.body.dataset.ready") != "true":
+            print(f"FAIL on load: the first example was not laid out: {first}")
+            failures += 1
+        total = 0
+        runs = [(check_example, name) for name in names] + [(check_preview, "Feed table with text"),
+                                                             (check_preview, "Pager")]
+        for check, name in runs:
+            problems, count = check(page, server.url, name, args.out)
+            total += count
+            verdict = "ok" if not problems else "FAIL"
+            what = " (preview from node layouts)" if check is check_preview else ""
+            print(f"playground {name}{what}: {count} boxes {verdict}")
+            for p in problems[:25]:
+                print("  " + p)
+            if len(problems) > 25:
+                print(f"  ... and {len(problems) - 25} more")
+            failures += bool(problems)
+        for p in check_refusal(page):
+            print("FAIL " + p)
+            failures += 1
+        if total == 0:
+            print("FAIL: no example drew a single box")
+            failures += 1
+        for line in page.console_messages():
+            print("  console: " + line)
+    print(f"playground: {'ok' if not failures else 'FAILED'}; screenshots in {os.path.relpath(args.out, ROOT)}/")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,127 @@
+"""What the playground test checks on one drawn layout: each box against its frame and
+against Weft's answer, and each text against the text README's rendering model."""
+from frames import expected_boxes, text_nodes
+
+# Chromium snaps layout to 1/64 px (LayoutUnit); a frame at 52.3333 is drawn at 52.328125.
+SNAP = 1 / 64 + 1e-6
+# The text suite's tolerance: Weft's line widths may be this far from Chromium's.
+TEXT_TOLERANCE = 0.5
+# shared/conformance/text/README.md, "Rendering model": computed values the page must not disturb.
+TEXT_CSS = {
+    "display": "inline-block", "white-space-collapse": "preserve", "text-wrap-mode": "wrap",
+    "overflow-wrap": "anywhere", "word-break": "normal", "line-break": "auto", "hyphens": "manual",
+    "font-kerning": "normal", "font-variant-ligatures": "normal", "font-feature-settings": "normal",
+    "word-spacing": "0px", "text-transform": "none", "direction": "ltr", "text-align": "start",
+    "text-indent": "0px", "text-spacing-trim": "normal", "writing-mode": "horizontal-tb",
+    "vertical-align": "top", "margin-left": "0px", "margin-top": "0px", "padding-left": "0px",
+    "padding-top": "0px", "border-left-width": "0px", "border-top-width": "0px",
+}
+
+
+def close(a, b, tolerance):
+    return all(abs(p - q) <= tolerance for p, q in zip(a, b))
+
+
+def check_text(box, node, element, problems):
+    where = f"text {box['key']} ({box['id']})"
+    text = box["text"]
+    for prop, want in TEXT_CSS.items():
+        if text["css"].get(prop) != want:
+            problems.append(f"{where}: computed {prop} is {text['css'].get(prop)!r}, the text README needs {want!r}")
+    font = element.get("font") or {}
+    family = text["inline"]["fontFamily"]
+    # Chromium serializes a quoted one-word family without its quotes, so either form is the same value.
+    if font.get("family") and family not in (font["family"], f'"{font["family"]}"'):
+        problems.append(f"{where}: font-family {family!r} is not exactly the one family {font['family']!r}")
+    # Weft's defaults (WeftLayout's Font) when the request leaves a field out.
+    weight = {"normal": 400, "bold": 700}.get(font.get("weight"), font.get("weight", 400))
+    wanted = {"font-size": f"{font.get('size', 16):g}px", "font-weight": str(weight),
+              "font-style": font.get("style", "normal"),
+              "letter-spacing": "normal" if not element.get("letterSpacing") else f"{element['letterSpacing']:g}px"}
+    for prop, want in wanted.items():
+        if text["css"].get(prop) != want:
+            problems.append(f"{where}: computed {prop} is {text['css'].get(prop)!r}, the request says {want!r}")
+    want_height = "normal" if element.get("lineHeight") is None else f"{element['lineHeight']}px"
+    if text["inline"]["lineHeight"] != want_height:
+        problems.append(f"{where}: line-height {text['inline']['lineHeight']!r}, expected {want_height!r}")
+    frame, rect = box["frame"], text["rect"]
+    if rect[2] > frame[2] + TEXT_TOLERANCE + SNAP:
+        problems.append(f"{where}: drawn {rect[2]:.3f} wide in a {frame[2]} wide frame")
+    if node.get("truncated"):
+        if text["lines"] < node.get("lineCount", 0):
+            problems.append(f"{where}: {text['lines']} lines drawn, Weft shows {node['lineCount']}")
+        return
+    if text["lines"] != node.get("lineCount"):
+        problems.append(f"{where}: the browser broke it into {text['lines']} lines, Weft into {node.get('lineCount')}")
+    if rect[3] > frame[3] + TEXT_TOLERANCE:
+        problems.append(f"{where}: drawn {rect[3]:.3f} high, taller than its {frame[3]} high frame")
+
+
+def elements_by_key(request: dict) -> dict:
+    """key -> the request element a box mirrors (for fonts and line heights)."""
+    out = {}
+
+    def kids(e):
+        t = e.get("type")
+        if t == "background":
+            return [e.get("background"), e.get("child")]
+        if t == "overlay":
+            return [e.get("child"), e.get("overlay")]
+        if t == "corner":
+            return [e.get("child"), e.get("corner")]
+        if t in ("inset", "center", "ratio", "relative"):
+            return [e.get("child")]
+        return e.get("children") or []
+
+    def tree(e, key):
+        if not e:
+            return
+        out[key] = e
+        for i, k in enumerate(kids(e)):
+            tree(k, f"{key}.{i}")
+
+    if "root" in request:
+        tree(request["root"], "0")
+    sections = request.get("sections") or [{"items": request.get("items") or []}]
+    for s, section in enumerate(sections):
+        for part, suffix in (("header", "h"), ("footer", "f")):
+            if section.get(part):
+                tree(section[part].get("node"), f"s{s}{suffix}/0")
+        for i, item in enumerate(section.get("items") or []):
+            tree(item.get("node"), f"s{s}i{i}/0")
+    return out
+
+
+def compare(drawn: dict, request: dict, response: dict) -> list:
+    """Problems with `drawn` (tests/playground/collect.js's report) as a drawing of
+    `response`, the answer to `request`; empty when the page drew it faithfully."""
+    problems = []
+    if drawn["ready"] != "true":
+        problems.append(f"body[data-ready] is {drawn['ready']!r}: {drawn['status']}")
+    expected = expected_boxes(response)
+    texts = text_nodes(response)
+    elements = elements_by_key(request)
+    seen = {}
+    for box in drawn["boxes"]:
+        key = box["key"]
+        seen[key] = box
+        if not close(box["rect"], box["frame"], SNAP):
+            problems.append(f"{key} ({box['id']}): DOM rect {box['rect']} is not its data-frame {box['frame']}")
+        if key not in expected:
+            problems.append(f"{key} ({box['id']}): drawn, but not in Weft's response")
+            continue
+        want_id, _, want_frame = expected[key]
+        if box["id"] != want_id:
+            problems.append(f"{key}: data-id {box['id']!r}, Weft says {want_id!r}")
+        if not close(box["frame"], want_frame, 1e-9):
+            problems.append(f"{key} ({box['id']}): data-frame {box['frame']}, Weft's frame {list(want_frame)}")
+        if key in texts:
+            if "text" not in box:
+                problems.append(f"{key} ({box['id']}): a text node drawn without its text")
+            else:
+                check_text(box, texts[key], elements.get(key, {}), problems)
+    for key in expected.keys() - seen.keys():
+        problems.append(f"{key} ({expected[key][0]}): in Weft's response but not drawn")
+    if "hints" in response and drawn["hints"] == 0:
+        problems.append("the response has hints but none is drawn")
+    return problems
