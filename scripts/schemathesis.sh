@@ -40,23 +40,30 @@ set +e
 # Checks that need state the service does not have (ignored_auth,
 # use_after_free, ensure_resource_availability) do not apply to a stateless API
 # without authentication, so the four that do are named.
-# POST /v1/layout is still main's stub (it answers 200 with only a content
-# size) until the container endpoint lands: set WEFT_SCHEMATHESIS_ALL=1 to include it.
-EXCLUDE=(--exclude-path /v1/layout)
-[ "${WEFT_SCHEMATHESIS_ALL:-0}" = 1 ] && EXCLUDE=()
+# Two runs. POST /v1/layout skips the coverage phase: schemathesis 4.32's
+# coverage generator stops with its own "Inconsistent results" runtime error on
+# the container schema (an error of the tool, not a failed check), so that
+# operation gets the document's examples and MAX_EXAMPLES generated bodies.
+# (schemathesis warns that it cannot validate the NDJSON form of its 200 answer.)
 # Run from a temporary directory: schemathesis keeps its example database in ./.schemathesis.
-(cd "$REPORT" && schemathesis run "$OLDPWD/openapi.yaml" --url "http://127.0.0.1:$PORT" "${EXCLUDE[@]}" \
-    --phases examples,coverage,fuzzing \
-    --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
-    --max-examples "$MAX_EXAMPLES" --seed 8 --workers 2 --request-timeout 10 --no-color) 2>&1 | tee "$REPORT/out.txt"
-STATUS=${PIPESTATUS[0]}
+run() {
+    (cd "$REPORT" && schemathesis run "$OLDPWD/openapi.yaml" --url "http://127.0.0.1:$PORT" "$@" \
+        --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
+        --max-examples "$MAX_EXAMPLES" --seed 8 --workers 2 --request-timeout 10 --no-color) 2>&1 | tee -a "$REPORT/out.txt"
+    return "${PIPESTATUS[0]}"
+}
+run --exclude-path /v1/layout --phases examples,coverage,fuzzing
+STATUS=$?
+run --include-path /v1/layout --phases examples,fuzzing
+STATUS=$(( STATUS | $? ))
 set -e
 python3 - "$REPORT/out.txt" <<'PY'
 import re, sys
 text = open(sys.argv[1], errors="replace").read()
-cases = re.findall(r"(\d+) generated", text)
-unique = re.findall(r"found (\d+) unique failures?", text)
-print(f"schemathesis: {cases[-1] if cases else '?'} cases, {unique[-1] if unique else 0} failures")
+cases = sum(int(n) for n in re.findall(r"(\d+) generated", text))
+failures = sum(int(n) for n in re.findall(r"found (\d+) unique failures?", text))
+errors = len(re.findall(r"Runtime Error", text))
+print(f"schemathesis: {cases} cases, {failures} failures, {errors} tool errors")
 PY
 rm -rf "$REPORT"
 exit $STATUS
