@@ -24,9 +24,9 @@ FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6)
 C_MODULES=(-I "$M" -I Sources/CHarfBuzz -I Sources/CFreeType -I Sources/CFontconfig -I "$M/CICUShim")
 for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig); do C_MODULES+=(-Xcc "$flag"); done
 LIBS=(-L "$M" -lWeftLayout -lWeftText "$M/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata)
-# The decoding half of WeftService: everything but the HTTP routes, metrics and web pages.
-SERVICE=$(find Sources/WeftService -name '*.swift' ! -path '*/Web/*' ! -name Metrics.swift ! -name Routes.swift | sort)
-PARSER=(Sources/WeftHTTP/{RequestParser,RequestHead,HTTPHeaders,HTTPParseError,ChunkedBodyDecoder,BodyFraming,HTTPRequest}.swift)
+# The node request half of WeftService: everything but containers, the HTTP routes, metrics and web pages.
+SERVICE=$(find Sources/WeftService -name '*.swift' ! -path '*/Web/*' ! -path '*/Container/*' ! -name Metrics.swift ! -name Routes.swift | sort)
+PARSER=(Sources/WeftHTTP/{RequestParser,RequestHead,HTTPHeaders,HTTPParseError,ChunkedBodyDecoder,BodyFraming,HTTPRequest,ResponseBodyWriter}.swift)
 
 newer() {  # newer OUTPUT INPUTS...: true when OUTPUT is missing or older than an input
     local out=$1; shift
