@@ -10,8 +10,13 @@ enum FlexLayout {
             pass.roundToPixelGrid(0, absolute: .zero, scale: context.pointScale)
         }
         var node = pass.output(0)
-        // Texture's layoutThatFits: the result always lies in the range.
-        node.size = range.clamp(node.size)
+        // Texture's layoutThatFits: the result always lies in the range. A
+        // range can still demand an invalid size (a percentage of an unbounded
+        // parent is infinite); like any ASLayout, such a size becomes 0 (1.7).
+        let clamped = range.clamp(node.size)
+        node.size = Size(
+            width: TextureMath.validForSize(clamped.width) ? clamped.width : 0,
+            height: TextureMath.validForSize(clamped.height) ? clamped.height : 0)
         return node
     }
 }
