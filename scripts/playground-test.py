@@ -4,14 +4,14 @@ the page draws what Weft answered:
 
 - every drawn box's DOM rectangle equals its data-frame, relative to the stage;
 - the drawn boxes are exactly the boxes of Weft's response to the same request, posted
-  again from here, with the same ids and frames (computed in tests/playground/frames.py,
+  again from here, with the same ids and frames (computed in e2e/playground/frames.py,
   not by the page's own client);
 - every text is rendered with the text README's CSS, fits in its frame and breaks into
   as many lines as Weft counted;
 - hovering a box shows its id and frame; container hints are drawn.
 
 The feed table and the pager are also drawn from container answers the test assembles out
-of real node layouts (tests/playground/container_preview.py), so the drawing of cells with text is checked apart
+of real node layouts (e2e/playground/container_preview.py), so the drawing of cells with text is checked apart
 from the service's container engine.
 
 Saves one screenshot per example under .build-artifacts/playground/ (look at them).
@@ -25,8 +25,8 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
-sys.path.insert(0, os.path.join(ROOT, "tests", "playground"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+sys.path.insert(0, os.path.join(ROOT, "e2e", "playground"))
+sys.path.insert(0, os.path.join(ROOT, "e2e", "support"))
 from cdp import Browser, Page  # noqa: E402
 from checks import compare  # noqa: E402
 from frames import expected_boxes  # noqa: E402
@@ -75,7 +75,7 @@ def check_example(page, url, name, shots):
 
 
 def check_preview(page, url, name, shots):
-    """Draws a container answer assembled from real node layouts (tests/playground/container_preview.py)."""
+    """Draws a container answer assembled from real node layouts (e2e/playground/container_preview.py)."""
     request = page.evaluate(f"window.weftPlayground.examples[{json.dumps(name)}]")
     response = preview(request, lambda node_request: post(url, node_request))
     page.evaluate(f"window.weftPlayground.draw({json.dumps(request)}, {json.dumps(response)}, {json.dumps(name)})")
@@ -124,7 +124,7 @@ def check_drawn(page, request, response, label, shots):
     return problems, len(drawn["boxes"])
 
 
-COLLECT = open(os.path.join(ROOT, "tests", "playground", "collect.js"), encoding="utf-8").read()
+COLLECT = open(os.path.join(ROOT, "e2e", "playground", "collect.js"), encoding="utf-8").read()
 
 
 def main() -> int:

@@ -12,8 +12,8 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
-sys.path.insert(0, os.path.join(ROOT, "tests", "scaleout"))
-sys.path.insert(0, os.path.join(ROOT, "tests", "support"))
+sys.path.insert(0, os.path.join(ROOT, "e2e", "scaleout"))
+sys.path.insert(0, os.path.join(ROOT, "e2e", "support"))
 from load import Load  # noqa: E402
 from nginx_config import Nginx  # noqa: E402
 from weft_server import WeftServer  # noqa: E402

@@ -93,7 +93,7 @@ def elements_by_key(request: dict) -> dict:
 
 
 def compare(drawn: dict, request: dict, response: dict) -> list:
-    """Problems with `drawn` (tests/playground/collect.js's report) as a drawing of
+    """Problems with `drawn` (e2e/playground/collect.js's report) as a drawing of
     `response`, the answer to `request`; empty when the page drew it faithfully."""
     problems = []
     if drawn["ready"] != "true":
