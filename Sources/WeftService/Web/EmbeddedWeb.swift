@@ -1336,7 +1336,12 @@ components:
           patternProperties: {"^x-": {}}
           additionalProperties: false
         currentPage: {type: integer, minimum: 0, description: Pager only; by default the page under the viewport's centre.}
-        previousBounds: {$ref: "#/components/schemas/Size"}
+        previousBounds:
+          description: >-
+            Pager only: the bounds before a size change (rotation). `contentOffset` is then read in
+            that old geometry to find the current page; `hints.pager.targetContentOffset` keeps it in
+            the new bounds, and the ranges and batch fetching are computed at that offset.
+          allOf: [{$ref: "#/components/schemas/Size"}]
         circular: {type: boolean, default: false, description: Pager only; previous/next wrap around.}
       patternProperties: {"^x-": {}}
       additionalProperties: false
