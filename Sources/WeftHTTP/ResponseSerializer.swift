@@ -4,17 +4,7 @@ enum ResponseSerializer {
                           keepAliveForHTTP10: Bool, omitBody: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160 + response.headers.fields.count * 40 + (omitBody ? 0 : response.body.count))
-        append("HTTP/1.1 ", to: &bytes)
-        append(String(response.status), to: &bytes)
-        bytes.append(0x20)
-        append(StatusReason.phrase(response.status), to: &bytes)
-        append("\r\n", to: &bytes)
-        for field in response.headers.fields where !isFramingHeader(field.name) {
-            append(field.name, to: &bytes)
-            append(": ", to: &bytes)
-            append(field.value, to: &bytes)
-            append("\r\n", to: &bytes)
-        }
+        appendStatusAndHeaders(response, to: &bytes)
         if hasBodyFraming(response.status) {
             append("content-length: ", to: &bytes)
             append(String(response.body.count), to: &bytes)
@@ -38,6 +28,17 @@ enum ResponseSerializer {
     /// of a length; the chunks and the last chunk follow separately.
     static func serializeChunkedHead(_ response: HTTPResponse, date: String, closeConnection: Bool) -> [UInt8] {
         var bytes: [UInt8] = []
+        appendStatusAndHeaders(response, to: &bytes)
+        append("transfer-encoding: chunked\r\ndate: ", to: &bytes)
+        append(date, to: &bytes)
+        if closeConnection { append("\r\nconnection: close", to: &bytes) }
+        append("\r\n\r\n", to: &bytes)
+        return bytes
+    }
+
+    /// The status line and the handler's own headers; framing headers are the
+    /// serializer's to write, so the handler's are dropped.
+    private static func appendStatusAndHeaders(_ response: HTTPResponse, to bytes: inout [UInt8]) {
         append("HTTP/1.1 ", to: &bytes)
         append(String(response.status), to: &bytes)
         bytes.append(0x20)
@@ -49,11 +50,6 @@ enum ResponseSerializer {
             append(field.value, to: &bytes)
             append("\r\n", to: &bytes)
         }
-        append("transfer-encoding: chunked\r\ndate: ", to: &bytes)
-        append(date, to: &bytes)
-        if closeConnection { append("\r\nconnection: close", to: &bytes) }
-        append("\r\n\r\n", to: &bytes)
-        return bytes
     }
 
     static let continueResponse = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
