@@ -6,9 +6,10 @@ struct LaidOutLine {
     var width: Double
 }
 
-/// Greedy line breaking as Blink does it for `white-space: pre-wrap` and
-/// `overflow-wrap: anywhere`: fill each line up to the last opportunity that
-/// fits; a word that does not fit alone breaks between grapheme clusters.
+/// Greedy line breaking as Blink does it for `white-space: pre-wrap`: fill each
+/// line up to the last opportunity that fits. A word that does not fit alone
+/// breaks between grapheme clusters (`overflow-wrap: anywhere`) or overflows the
+/// line up to the next opportunity (`overflow-wrap: normal`).
 /// Spaces at a soft wrap hang past the edge and do not count in the width.
 ///
 /// Widths are 16.16 fixed-point integers; Blink's layout units are 1/64 px.
@@ -21,8 +22,12 @@ struct LineBreaker {
     let tabInterval: Int64
     /// The hyphen shown at a break after a soft hyphen, 16.16 px.
     let hyphenAdvance: Int64
+    let breaksLongWords: Bool
 
-    init(_ paragraph: ShapedParagraph, maxWidth: Double, tabInterval16: Int64, hyphenAdvance16: Int64 = 0) {
+    init(
+        _ paragraph: ShapedParagraph, maxWidth: Double, tabInterval16: Int64, hyphenAdvance16: Int64 = 0,
+        breaksLongWords: Bool = true
+    ) {
         clusters = paragraph.clusters
         if maxWidth.isFinite {
             available = Int64((max(0, maxWidth) * 64).rounded(.down)) * Self.layoutUnit
@@ -31,6 +36,7 @@ struct LineBreaker {
         }
         tabInterval = tabInterval16
         hyphenAdvance = hyphenAdvance16
+        self.breaksLongWords = breaksLongWords
     }
 
     func lines() -> [LaidOutLine] {
@@ -49,11 +55,13 @@ struct LineBreaker {
         var position: Int64 = 0
         var contentEnd: Int64 = 0
         var lastOpportunity: Int?
+        // A word wider than the line that may not be broken: the line ends at the next opportunity.
+        var overflowing = false
         for index in lineStart..<clusters.count {
             let cluster = clusters[index]
             if cluster.startsItem, index > lineStart { position = Self.roundedUp(position) }
             let next = position + advance(of: cluster, at: position)
-            if cluster.kind != .space, index > lineStart {
+            if cluster.kind != .space, index > lineStart, !overflowing {
                 let endingHere = next - cluster.kernToNext
                 if !fits(endingHere) {
                     // CJK closing punctuation may give up its blank half to stay on the line.
@@ -61,12 +69,18 @@ struct LineBreaker {
                     if cluster.trimmableAtLineEnd > 0, fits(trimmed), cluster.breakAfter || index + 1 == clusters.count {
                         return LaidOutLine(clusters: lineStart..<(index + 1), width: reported(trimmed))
                     }
-                    let end = lastOpportunity ?? index
-                    return LaidOutLine(clusters: lineStart..<end, width: reported(softWrappedWidth(lineStart..<end)))
+                    if let end = lastOpportunity ?? (breaksLongWords ? index : nil) {
+                        return LaidOutLine(clusters: lineStart..<end, width: reported(softWrappedWidth(lineStart..<end)))
+                    }
+                    overflowing = true
                 }
             }
             position = next
             if cluster.kind != .space { contentEnd = position }
+            if overflowing, cluster.breakAfter, index + 1 < clusters.count {
+                return LaidOutLine(
+                    clusters: lineStart..<(index + 1), width: reported(softWrappedWidth(lineStart..<(index + 1))))
+            }
             // A soft hyphen only offers a break where the hyphen it adds still fits.
             if cluster.breakAfter, cluster.kind != .softHyphen || fits(position + hyphenAdvance) {
                 lastOpportunity = index + 1

@@ -15,6 +15,8 @@ struct SanitizedText: Hashable, Sendable {
     let lineHeight: Double?
     let letterSpacing: Double
     let maxLines: Int
+    /// `overflow-wrap: anywhere` or `break-word` (otherwise `normal`: long words overflow).
+    let breaksLongWords: Bool
     /// The text was longer than `maxTextBytes` and was cut.
     let wasCut: Bool
 
@@ -30,6 +32,8 @@ struct SanitizedText: Hashable, Sendable {
         lineHeight = content.lineHeight.map { Self.clamp($0, Self.lineHeightRange, otherwise: 0) }
         letterSpacing = Self.clamp(content.letterSpacing, Self.letterSpacingRange, otherwise: 0)
         maxLines = max(0, content.maxLines)
+        // Outside a flex element, the text suite's model.
+        breaksLongWords = content.resolvedOverflowWrap(inFlex: false).breaksLongWords
     }
 
     private static func clamp(_ value: Double, _ range: ClosedRange<Double>, otherwise fallback: Double) -> Double {

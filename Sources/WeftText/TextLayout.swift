@@ -37,7 +37,8 @@ struct TextLayout {
             let shaped = shaper.shape(
                 Array(units[range]), segmentation: segmentation.paragraph(range), fonts: &fonts)
             for line in LineBreaker(
-                shaped, maxWidth: maxWidth, tabInterval16: tabInterval16, hyphenAdvance16: hyphenAdvance16
+                shaped, maxWidth: maxWidth, tabInterval16: tabInterval16, hyphenAdvance16: hyphenAdvance16,
+                breaksLongWords: content.breaksLongWords
             ).lines() {
                 var used = Set<Int>()
                 for index in line.clusters where shaped.clusters[index].kind == .text {

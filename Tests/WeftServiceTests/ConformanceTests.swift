@@ -27,7 +27,7 @@ struct ConformanceTests {
     /// Yoga's text tests, in Ahem through the real font stack.
     @Test(.enabled(if: Conformance.isAvailable("yoga-text"), "no fixtures at ../shared/conformance/yoga-text"))
     func yogaText() throws {
-        try expectPasses("yoga-text", textMeasurer: WeftTextMeasurer.shared, floor: 0.9)
+        try expectPasses("yoga-text", textMeasurer: WeftTextMeasurer.shared)
     }
 
     /// Every request of every suite must decode, whatever the engines do with it.

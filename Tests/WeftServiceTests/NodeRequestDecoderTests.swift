@@ -49,6 +49,12 @@ struct NodeRequestElementTests {
         guard case .text(let plain) = numeric.kind else { Issue.record("not text"); return }
         #expect(plain.font.weight == 600)
         #expect(plain.lineHeight == nil)
+        #expect(plain.overflowWrap == nil)
+        for (token, wrap) in [("normal", OverflowWrap.normal), ("anywhere", .anywhere), ("break-word", .breakWord)] {
+            let wrapped = try decodeRoot(#"{"type": "text", "text": "a", "overflowWrap": ""# + token + #""}"#)
+            guard case .text(let content) = wrapped.kind else { Issue.record("not text"); return }
+            #expect(content.overflowWrap == wrap)
+        }
     }
 
     @Test func decodesAStack() throws {

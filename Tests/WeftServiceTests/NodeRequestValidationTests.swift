@@ -79,6 +79,8 @@ struct NodeRequestValidationTests {
         .root(#"{"type": "text", "text": "a", "font": {"weight": "heavy"}}"#, .unknownToken, "/root/font/weight"),
         .root(#"{"type": "text", "text": "a", "font": {"style": "oblique"}}"#, .unknownToken, "/root/font/style"),
         .root(#"{"type": "text", "text": "a", "truncation": "end"}"#, .unknownToken, "/root/truncation"),
+        .root(#"{"type": "text", "text": "a", "overflowWrap": "break-all"}"#, .unknownToken, "/root/overflowWrap"),
+        .root(#"{"type": "box", "overflowWrap": "normal"}"#, .unknownKey, "/root/overflowWrap"),
         .root(#"{"type": "text", "text": "a", "lineHeight": -2}"#, .invalidValue, "/root/lineHeight"),
         .root(#"{"type": "image", "intrinsicSize": {"width": -3}}"#, .invalidValue, "/root/intrinsicSize/width"),
         .root(#"{"type": "inset", "insets": {"top": "1"}, "child": {"type": "box"}}"#, .invalidType, "/root/insets/top"),

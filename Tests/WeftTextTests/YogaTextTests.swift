@@ -34,8 +34,11 @@ import WeftLayout
                 let frame = ((json["expected"] as? [String: Any])?["frames"] as? [String: Any])?[id] as? [Double]
             else { return nil }
             let style = child["style"] as? [String: Any] ?? [:]
+            // The leaf is a flex item, which wraps by CSS initial values.
+            var content = TextFixture.textContent(child)
+            content.overflowWrap = .default(inFlex: true)
             return Case(
-                name: name, content: TextFixture.textContent(child), width: style["width"] as? Double,
+                name: name, content: content, width: style["width"] as? Double,
                 maxWidth: style["maxWidth"] as? Double, height: style["height"] as? Double,
                 maxHeight: style["maxHeight"] as? Double,
                 containerWidth: TextFixture.number((root["style"] as? [String: Any])?["width"], .infinity),
@@ -61,13 +64,20 @@ import WeftLayout
         if let fixed = testCase.height { height = fixed }
         if let maxHeight = testCase.maxHeight { height = min(height, maxHeight) }
         let measured = Size(width: width, height: height)
-        // Yoga's measure function never breaks a word; the text model breaks a word
-        // too long for its line (`overflow-wrap: anywhere`). They disagree only on
-        // the 50 pt wide column, where words up to 12 letters do not fit.
-        withKnownIssue("Yoga's measure function never breaks words; overflow-wrap: anywhere does") {
-            #expect(measured == testCase.expectedSize)
-        } when: {
-            testCase.name.contains("max_width_max_height_column")
-        }
+        #expect(measured == testCase.expectedSize)
+    }
+
+    /// The one case whose words are longer than its 50 pt line tells the two
+    /// wrapping rules apart: Chrome (and Yoga's measure function) let them overflow.
+    @Test func longWordsOverflowOnlyInAFlexItem() throws {
+        let column = try #require(Self.cases().first { $0.name.contains("max_width_max_height_column__ltr") })
+        let measurer = WeftTextMeasurer(cache: MeasurementCache())
+        var content = column.content
+        content.overflowWrap = nil
+        let textSuiteModel = measurer.measure(content, maxWidth: 50, maxHeight: .infinity)
+        content.overflowWrap = .default(inFlex: true)
+        let flexItem = measurer.measure(content, maxWidth: 50, maxHeight: .infinity)
+        #expect(flexItem.size.height == column.expectedSize.height)
+        #expect(textSuiteModel.lineCount > flexItem.lineCount)
     }
 }

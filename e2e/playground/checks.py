@@ -22,10 +22,16 @@ def close(a, b, tolerance):
     return all(abs(p - q) <= tolerance for p, q in zip(a, b))
 
 
-def check_text(box, node, element, problems):
+def overflow_wrap(element: dict, parent: dict) -> str:
+    """The text's overflow-wrap as Weft measured it: its own, else `normal` in a flex element."""
+    return element.get("overflowWrap") or ("normal" if parent.get("type") == "flex" else "anywhere")
+
+
+def check_text(box, node, element, problems, parent=None):
     where = f"text {box['key']} ({box['id']})"
     text = box["text"]
-    for prop, want in TEXT_CSS.items():
+    css = dict(TEXT_CSS, **{"overflow-wrap": overflow_wrap(element, parent or {})})
+    for prop, want in css.items():
         if text["css"].get(prop) != want:
             problems.append(f"{where}: computed {prop} is {text['css'].get(prop)!r}, the text README needs {want!r}")
     font = element.get("font") or {}
@@ -119,7 +125,8 @@ def compare(drawn: dict, request: dict, response: dict) -> list:
             if "text" not in box:
                 problems.append(f"{key} ({box['id']}): a text node drawn without its text")
             else:
-                check_text(box, texts[key], elements.get(key, {}), problems)
+                parent = elements.get(key.rpartition(".")[0], {}) if "." in key else {}
+                check_text(box, texts[key], elements.get(key, {}), problems, parent)
     for key in expected.keys() - seen.keys():
         problems.append(f"{key} ({expected[key][0]}): in Weft's response but not drawn")
     if "hints" in response and drawn["hints"] == 0:

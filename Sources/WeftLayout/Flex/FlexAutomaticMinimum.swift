@@ -116,7 +116,8 @@ extension FlexLayoutPass {
     /// elements have none, so they count with their natural size.
     mutating func minContentWidthOfLeaf(_ n: Int) -> Double {
         let element = tree.leaves[Int(tree.nodes[n].leafIndex)]
-        if case .text(let content) = element.kind, let measurer = context.textMeasurer {
+        if case .text(var content) = element.kind, let measurer = context.textMeasurer {
+            content.overflowWrap = content.resolvedOverflowWrap(inFlex: true).forMinContent
             return measurer.measure(content, maxWidth: 0, maxHeight: .infinity).size.width
         }
         return measureContent(n, width: .nan, .undefined, height: .nan, .undefined, owner: Size(width: .nan, height: .nan)).width

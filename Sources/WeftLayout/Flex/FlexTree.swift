@@ -104,7 +104,7 @@ struct FlexTree: Sendable {
         var leafIndex: Int32 = -1
         if !isFlex {
             leafIndex = Int32(leaves.count)
-            leaves.append(element.pointee)
+            leaves.append(index == 0 ? element.pointee : Self.asFlexItem(element.pointee))
             leafOutputs.append(nil)
         }
         nodes.append(
@@ -137,5 +137,15 @@ struct FlexTree: Sendable {
         nodes[index].flowCount = Int32(flow.count - start)
         pending.removeLast(pending.count - mark)
         return index
+    }
+
+    /// A text child of a `flex` element wraps by the browser's initial values
+    /// unless it says otherwise (`OverflowWrap.default(inFlex:)`).
+    private static func asFlexItem(_ element: Element) -> Element {
+        guard case .text(var content) = element.kind, content.overflowWrap == nil else { return element }
+        content.overflowWrap = .normal
+        var item = element
+        item.kind = .text(content)
+        return item
     }
 }

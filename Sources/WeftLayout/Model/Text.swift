@@ -8,10 +8,13 @@ public struct TextContent: Sendable, Hashable {
     public var maxLines: Int
     public var truncation: Truncation
     public var letterSpacing: Double
+    /// `nil`: decided by where the text sits (`OverflowWrap.default(inFlex:)`).
+    public var overflowWrap: OverflowWrap?
 
     public init(
         text: String, font: FontDescriptor = FontDescriptor(), lineHeight: Double? = nil,
-        maxLines: Int = 0, truncation: Truncation = .tail, letterSpacing: Double = 0
+        maxLines: Int = 0, truncation: Truncation = .tail, letterSpacing: Double = 0,
+        overflowWrap: OverflowWrap? = nil
     ) {
         self.text = text
         self.font = font
@@ -19,6 +22,12 @@ public struct TextContent: Sendable, Hashable {
         self.maxLines = maxLines
         self.truncation = truncation
         self.letterSpacing = letterSpacing
+        self.overflowWrap = overflowWrap
+    }
+
+    /// The wrapping rule in effect: the element's own, else its context's default.
+    public func resolvedOverflowWrap(inFlex: Bool) -> OverflowWrap {
+        overflowWrap ?? .default(inFlex: inFlex)
     }
 }
 
@@ -39,6 +48,32 @@ public struct FontDescriptor: Sendable, Hashable {
 
 public enum Truncation: Sendable, Hashable {
     case tail, head, middle, clip
+}
+
+/// What a line does with a word wider than itself (CSS `overflow-wrap`).
+public enum OverflowWrap: Sendable, Hashable {
+    /// The word overflows the line; lines break only at break opportunities.
+    case normal
+    /// The word breaks between grapheme clusters, and those breaks count for the
+    /// text's min-content width.
+    case anywhere
+    /// The word breaks as with `anywhere`, but the text's min-content width is
+    /// still its longest word, as with `normal`.
+    case breakWord
+
+    /// Whether a line breaks a word that does not fit it (rather than overflow).
+    public var breaksLongWords: Bool { self != .normal }
+
+    /// The rule whose breaks count for the min-content width.
+    public var forMinContent: OverflowWrap { self == .breakWord ? .normal : self }
+
+    /// Texture's text node wraps as TextKit does, breaking a word that does not
+    /// fit a line: `anywhere`, the text suite's model. A text item of a `flex`
+    /// element is a browser flex item with CSS initial values (Yoga's gentest
+    /// pages set nothing): `normal`.
+    public static func `default`(inFlex: Bool) -> OverflowWrap {
+        inFlex ? .normal : .anywhere
+    }
 }
 
 /// What a text measurer reports for one string in one width.

@@ -6,6 +6,10 @@ enum CSSTokens {
 
     static let layoutDirection = KeyTable<LayoutDirection>([("ltr", .ltr), ("rtl", .rtl)])
 
+    static let overflowWrap = KeyTable<OverflowWrap>([
+        ("normal", .normal), ("anywhere", .anywhere), ("break-word", .breakWord),
+    ])
+
     static let flexDirection = KeyTable<FlexDirection>([
         ("row", .row), ("row-reverse", .rowReverse), ("column", .column), ("column-reverse", .columnReverse),
     ])

@@ -15,7 +15,7 @@ enum ElementAssembly {
             kind = .text(
                 TextContent(
                     text: text, font: f.font, lineHeight: f.lineHeight, maxLines: f.maxLines,
-                    truncation: f.truncation, letterSpacing: f.letterSpacing))
+                    truncation: f.truncation, letterSpacing: f.letterSpacing, overflowWrap: f.overflowWrap))
         case .stack: kind = .stack(f.stack)
         case .absolute: kind = .absolute(f.absoluteSizing)
         case .wrapper: kind = .wrapper

@@ -71,6 +71,7 @@ struct ElementFields {
     var maxLines = 0
     var truncation = Truncation.tail
     var letterSpacing = 0.0
+    var overflowWrap: OverflowWrap?
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 

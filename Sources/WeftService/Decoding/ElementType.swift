@@ -37,7 +37,7 @@ enum ElementField: Int, Sendable, CaseIterable {
     case sizing
     case location, offset, wrapsCorner
     case intrinsicSize
-    case text, font, lineHeight, maxLines, truncation, letterSpacing
+    case text, font, lineHeight, maxLines, truncation, letterSpacing, overflowWrap
 
     static let table = KeyTable<ElementField>(allCases.map { ($0.name, $0) })
 
@@ -63,7 +63,7 @@ enum ElementField: Int, Sendable, CaseIterable {
         case .horizontalPosition, .verticalPosition, .sizingOption: return type == .relative
         case .sizing: return type == .absolute
         case .intrinsicSize: return type == .image
-        case .text, .font, .lineHeight, .maxLines, .truncation, .letterSpacing: return type == .text
+        case .text, .font, .lineHeight, .maxLines, .truncation, .letterSpacing, .overflowWrap: return type == .text
         }
     }
 }

@@ -39,6 +39,7 @@ enum SpecFieldDecoder {
         case .maxLines: f.maxLines = try r.contractInteger(in: 0...Int(Int32.max))
         case .truncation: f.truncation = try r.contractToken(TextureTokens.truncation)
         case .letterSpacing: f.letterSpacing = try r.contractNumber()
+        case .overflowWrap: f.overflowWrap = try r.contractToken(CSSTokens.overflowWrap)
         case .type, .id, .style, .children, .child, .overlay, .background, .corner:
             preconditionFailure("decoded by ElementDecoder")
         }

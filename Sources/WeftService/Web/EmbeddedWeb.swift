@@ -149,6 +149,8 @@ const EXAMPLES = {
             font: { family: SANS, size: 16, weight: 700 } },
           { type: "text", id: "summary", text: "Flexbox items with text, gaps and padding.",
             font: { family: BODY, size: 13 }, lineHeight: 18 },
+          { type: "text", id: "link", text: "https://example.com/a-url-wider-than-its-column",
+            font: { family: BODY, size: 13 }, style: { maxWidth: 120 } },
           { type: "flex", id: "actions", style: { flexDirection: "row", gap: 8, justifyContent: "flex-end" }, children: [
             { type: "box", id: "like", style: { width: 28, height: 28 } },
             { type: "box", id: "share", style: { width: 28, height: 28 } },
@@ -424,18 +426,19 @@ export function isNodeRequest(request) {
 /**
  * Every box a response describes, in drawing (z-) order, with its frame in the
  * coordinates of the whole layout (the root's, or the container's content):
- * [{ key, id, type, frame: {x, y, width, height}, node, element, cell }].
- * `node` is the response's output node, `element` the request's element it mirrors.
+ * [{ key, id, type, frame: {x, y, width, height}, node, element, parent, cell }].
+ * `node` is the response's output node, `element` the request's element it mirrors,
+ * `parent` the request element it sits in (none for a root).
  */
 export function frames(request, response) {
   const out = [];
-  const visit = (element, node, key, ox, oy) => {
+  const visit = (element, node, key, ox, oy, parent) => {
     if (!node || !node.frame) return;
     const f = node.frame;
     const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
-    out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element });
+    out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element, parent });
     const inputs = element ? childrenInZOrder(element) : [];
-    (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y));
+    (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y, element));
   };
   if (response.layout) {
     visit(request.root, response.layout, "0", 0, 0);
@@ -489,7 +492,7 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
     if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width));
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex"));
       // The browser shows every line; Weft's maxLines or a short frame cut some off.
       if (entry.node.truncated) el.style.overflow = "hidden";
     }
@@ -507,11 +510,12 @@ export function render(host, request, response, { onBox } = {}) {
  * narrower than the browser's own line would wrap that line early. Any width from the
  * longest line up to the width Weft measured under breaks the same lines; the response
  * does not carry the latter, and the frame is at least the former.
+ * `inFlex`: the text is a child of a `flex` element (see textStyle).
  */
-export function textElement(doc, element, frameWidth) {
+export function textElement(doc, element, frameWidth, inFlex = false) {
   const el = doc.createElement("div");
   el.className = "weft-text";
-  Object.assign(el.style, textStyle(element), { maxWidth: `${frameWidth + 0.5}px` });
+  Object.assign(el.style, textStyle(element, inFlex), { maxWidth: `${frameWidth + 0.5}px` });
   el.textContent = element.text;
   return el;
 }
@@ -521,8 +525,10 @@ export function textElement(doc, element, frameWidth) {
  * stands in for the model's 100000 px wide parent: an inline-block shrinks to
  * min(max-content, available width), and the available width here would be the
  * frame's, not the frame's plus the tolerance.
+ * `overflowWrap` overrides TEXT_CSS's `anywhere`; unset, a child of a `flex` element
+ * wraps with CSS's initial `normal`, as Weft measures it.
  */
-export function textStyle(element) {
+export function textStyle(element, inFlex = false) {
   const font = { ...DEFAULT_FONT, ...(element.font || {}) };
   const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
   const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
@@ -533,6 +539,7 @@ export function textStyle(element) {
     fontStyle: font.style === "italic" ? "italic" : "normal",
     lineHeight: element.lineHeight == null ? "normal" : `${element.lineHeight}px`,
     letterSpacing: `${element.letterSpacing || 0}px`,
+    overflowWrap: element.overflowWrap || (inFlex ? "normal" : "anywhere"),
     width: "max-content",
   };
 }
@@ -1057,6 +1064,17 @@ components:
             maxLines: {type: integer, minimum: 0, default: 0, description: 0 is unlimited.}
             truncation: {type: string, enum: [tail, head, middle, clip], default: tail}
             letterSpacing: {type: number, default: 0}
+            overflowWrap:
+              type: string
+              enum: [normal, anywhere, break-word]
+              description: >-
+                CSS overflow-wrap: what a line does with a word wider than itself. `normal`
+                lets the word overflow the line; `anywhere` breaks it between grapheme
+                clusters; `break-word` breaks it like `anywhere` but keeps the longest word as
+                the text's min-content width (which only flex layout uses). Absent: `normal`
+                for a text child of a `flex` element (CSS initial value, as in Yoga's
+                browser-derived tests), `anywhere` everywhere else (Texture's text node and
+                the text conformance suite's rendering model).
       unevaluatedProperties: false
     StackElement:
       allOf:
