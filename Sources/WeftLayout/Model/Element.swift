@@ -25,7 +25,9 @@ public enum ElementKind: Sendable {
     /// A cell made from a view block: a box that should carry `preferredSize`.
     case view
     case image(intrinsicSize: Size)
-    case text(TextContent)
+    /// Boxed: a text's content is three times the size of any other kind's
+    /// payload, and every element would otherwise carry that size.
+    indirect case text(TextContent)
     case stack(StackSpec)
     /// Insets in points; `.infinity` is Texture's infinite inset.
     case inset(InsetSpec)
