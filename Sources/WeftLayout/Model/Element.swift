@@ -11,6 +11,7 @@ public struct Element: Sendable {
     public var style: Style
     public var children: [Element]
 
+    @inlinable
     public init(_ kind: ElementKind, id: String? = nil, style: Style = Style(), children: [Element] = []) {
         self.kind = kind
         self.id = id

@@ -13,9 +13,10 @@ public struct Style: Hashable, Sendable {
     public var height: Dimension = .auto
 
     /// Every other property; nil while all of them have their defaults.
-    var box: StyleDetailsBox?
+    @usableFromInline var box: StyleDetailsBox?
 
-    public init() {}
+    /// Inlinable: decoders create a style per element.
+    @inlinable public init() {}
 
     /// Texture's `preferredSize` setter: writes width and height as points.
     public mutating func setPreferredSize(_ size: Size) {
@@ -105,6 +106,7 @@ struct StyleDetails: Hashable, Sendable {
 /// The copy-on-write storage of a style's details. Mutated only through
 /// `Style.updateDetails` while uniquely referenced (as an Array's buffer is),
 /// so sharing it between threads is safe.
+@usableFromInline
 final class StyleDetailsBox: @unchecked Sendable {
     var details: StyleDetails
 

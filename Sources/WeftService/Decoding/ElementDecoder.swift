@@ -99,12 +99,9 @@ public struct ElementDecoder {
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
-                // Move the element out, touching no reference counts; the
-                // frame is reset before its next use anyway.
-                let element = current.pointer(to: \.fields.element)!
-                let child = element.move()
-                element.initialize(to: Element(.box))
-                parent.pointee.fields.attach(child, pending: current.pointee.fields.stylePending, at: slot)
+                parent.pointee.fields.attach(
+                    movingFrom: current.pointer(to: \.fields.element)!, pending: current.pointee.fields.stylePending,
+                    at: slot)
                 if case .children(let index) = slot, try r.arrayNext() {
                     current = frames.fresh(at: depth, slot: .children(index + 1))
                     hasMembers = try open(current, depth: depth + 1, &r)

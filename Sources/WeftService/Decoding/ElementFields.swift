@@ -78,9 +78,12 @@ struct ElementFields {
 
     var needsParentCheck: Bool { stylePending.alignSelfToken != nil || stylePending.intrinsicKey != nil }
 
-    /// Places a closed child (moved in, not copied) and remembers what this
-    /// element must still check about it.
-    mutating func attach(_ child: consuming Element, pending childPending: StylePending, at slot: ChildSlot) {
+    /// Places a closed child and remembers what this element must still
+    /// check about it. The child is moved out of its frame (a blank element
+    /// takes its place): passed by value, it was copied and released.
+    mutating func attach(
+        movingFrom child: UnsafeMutablePointer<Element>, pending childPending: StylePending, at slot: ChildSlot
+    ) {
         if childPending.alignSelfToken != nil || childPending.intrinsicKey != nil {
             pending.append(
                 PendingChildCheck(
@@ -92,7 +95,8 @@ struct ElementFields {
             if case .children = slot { element.children.reserveCapacity(4) } else { element.children.reserveCapacity(2) }
         }
         if case .children = slot {} else { slotPositions[slot] = element.children.count }
-        element.children.append(child)
+        element.children.append(child.move())
+        child.initialize(to: Element(.box))
     }
 
     /// Sets a child's alignSelf once this element's vocabulary is known.
