@@ -11,6 +11,7 @@ public struct Element: Sendable {
     public var style: Style
     public var children: [Element]
 
+    @inlinable
     public init(_ kind: ElementKind, id: String? = nil, style: Style = Style(), children: [Element] = []) {
         self.kind = kind
         self.id = id
@@ -25,7 +26,9 @@ public enum ElementKind: Sendable {
     /// A cell made from a view block: a box that should carry `preferredSize`.
     case view
     case image(intrinsicSize: Size)
-    case text(TextContent)
+    /// Boxed: a text's content is three times the size of any other kind's
+    /// payload, and every element would otherwise carry that size.
+    indirect case text(TextContent)
     case stack(StackSpec)
     /// Insets in points; `.infinity` is Texture's infinite inset.
     case inset(InsetSpec)

@@ -33,23 +33,20 @@ enum ElementAssembly {
             kind = .corner(f.cornerSpec)
         }
         if type.takesChild {
-            guard let child = f.slotted(.child) else { throw missing("child", of: type) }
-            var children: [Element] = []
-            children.reserveCapacity(2)
+            // `element.children` holds the slotted elements in the order
+            // read; a valid element has its child and at most one partner.
+            guard let child = f.slotPositions[.child] else { throw missing("child", of: type) }
             switch type {
             case .background:
-                if let background = f.slotted(.background) { children.append(background) }
-                children.append(child)
-            case .overlay:
-                children.append(child)
-                if let overlay = f.slotted(.overlay) { children.append(overlay) }
-            case .corner:
-                children.append(child)
-                if let corner = f.slotted(.corner) { children.append(corner) }
-            default:
-                children.append(child)
+                if let background = f.slotPositions[.background], background > child {
+                    f.element.children.swapAt(background, child)
+                }
+            case .overlay, .corner:
+                if let partner = f.slotPositions[type == .overlay ? .overlay : .corner], partner < child {
+                    f.element.children.swapAt(partner, child)
+                }
+            default: break
             }
-            f.element.children = children
         }
         f.element.kind = kind
     }

@@ -86,8 +86,11 @@ public struct ElementDecoder {
                 }
                 // `current` is closed: complete it and hand it to its parent.
                 try close(current)
-                if reportsViewsWithoutSize, case .view = current.pointee.fields.element.kind { noteView(depth: depth) }
-                if case .text(let content) = current.pointee.fields.element.kind { noteFont(content.font, depth: depth) }
+                // By `type`, not by the element's kind: matching the kind
+                // through the pointer copied the whole element.
+                let type = current.pointee.fields.type
+                if reportsViewsWithoutSize && type == .view { noteView(depth: depth) }
+                if type == .text { noteFont(current.pointee.fields.font, depth: depth) }
                 guard depth > 0 else {
                     let root = current.pointee.fields
                     return DecodedElement(
@@ -96,9 +99,9 @@ public struct ElementDecoder {
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
-                withUnsafeMutablePointer(to: &current.pointee.fields) { child in
-                    parent.pointee.fields.attach(child, at: slot)
-                }
+                parent.pointee.fields.attach(
+                    movingFrom: current.pointer(to: \.fields.element)!, pending: current.pointee.fields.stylePending,
+                    at: slot)
                 if case .children(let index) = slot, try r.arrayNext() {
                     current = frames.fresh(at: depth, slot: .children(index + 1))
                     hasMembers = try open(current, depth: depth + 1, &r)
@@ -161,11 +164,14 @@ public struct ElementDecoder {
         case .corner: return .corner
         case .type: frame.pointee.fields.type = try Self.readType(&r)
         case .id:
-            let id = try r.contractString()
-            guard ids.insert(id) else {
-                throw RequestError(.duplicateID, "the id \"\(id)\" is already used in this tree")
+            // Checked for uniqueness as bytes; the String is made once.
+            let kind = try r.peekKind()
+            guard kind == .string else { throw r.wrongType("a string", got: kind) }
+            let id = try r.scanKey()
+            guard id.withUTF8({ ids.insert($0) }) else {
+                throw RequestError(.duplicateID, "the id \"\(id.string)\" is already used in this tree")
             }
-            frame.pointee.fields.element.id = id
+            frame.pointee.fields.element.id = id.string
         case .style:
             try StyleDecoder.decode(&r, into: &frame.pointee.fields)
         default: try SpecFieldDecoder.decode(field, into: &frame.pointee.fields, &r)

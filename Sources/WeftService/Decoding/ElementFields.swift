@@ -46,15 +46,17 @@ struct PendingChildCheck {
 /// Everything an element object may carry, gathered before the element's
 /// `type` is known. The element itself is built in place (`element` holds
 /// its id, style and children as they are read; its kind is set at the
-/// closing brace), so its nearly 1 KB style is never copied around.
+/// closing brace).
 struct ElementFields {
     var present: UInt64 = 0
     var type: ElementType?
     var element = Element(.box)
     var stylePending = StylePending()
 
-    /// `child`, `overlay`, `background`, `corner`, in the order read.
-    var slotted: [(slot: ChildSlot, element: Element)] = []
+    /// Where the `child`, `overlay`, `background` and `corner` elements sit
+    /// in `element.children`, which holds them in the order read until the
+    /// closing brace puts them in output order.
+    var slotPositions = SlotPositions()
     var pending: [PendingChildCheck] = []
 
     var stack = StackSpec()
@@ -77,35 +79,67 @@ struct ElementFields {
 
     var needsParentCheck: Bool { stylePending.alignSelfToken != nil || stylePending.intrinsicKey != nil }
 
-    func slotted(_ slot: ChildSlot) -> Element? {
-        slotted.first { $0.slot == slot }?.element
-    }
-
     /// Places a closed child and remembers what this element must still
-    /// check. Through a pointer: passing the child's 1 KB fields by value
-    /// would copy them.
-    mutating func attach(_ child: UnsafeMutablePointer<ElementFields>, at slot: ChildSlot) {
-        let pendingStyle = child.pointee.stylePending
-        if pendingStyle.alignSelfToken != nil || pendingStyle.intrinsicKey != nil {
+    /// check about it. The child is moved out of its frame (a blank element
+    /// takes its place): passed by value, it was copied and released.
+    mutating func attach(
+        movingFrom child: UnsafeMutablePointer<Element>, pending childPending: StylePending, at slot: ChildSlot
+    ) {
+        if childPending.alignSelfToken != nil || childPending.intrinsicKey != nil {
             pending.append(
                 PendingChildCheck(
-                    slot: slot, alignSelfToken: pendingStyle.alignSelfToken, intrinsicKey: pendingStyle.intrinsicKey))
+                    slot: slot, alignSelfToken: childPending.alignSelfToken, intrinsicKey: childPending.intrinsicKey))
         }
-        if case .children = slot {
-            // Most containers hold a few children: skip the 1, 2, 4 regrowth.
-            if element.children.capacity == 0 { element.children.reserveCapacity(4) }
-            element.children.append(child.pointee.element)
-        } else {
-            slotted.append((slot, child.pointee.element))
+        if element.children.capacity == 0 {
+            // Skip the 1, 2, 4 regrowth: most containers hold a few children,
+            // a single-child spec one or two.
+            if case .children = slot { element.children.reserveCapacity(4) } else { element.children.reserveCapacity(2) }
         }
+        if case .children = slot {} else { slotPositions[slot] = element.children.count }
+        element.children.append(child.move())
+        child.initialize(to: Element(.box))
     }
 
     /// Sets a child's alignSelf once this element's vocabulary is known.
     mutating func setAlignSelf(_ align: Align, of slot: ChildSlot) {
         if case .children(let i) = slot {
             element.children[i].style.alignSelf = align
-        } else if let k = slotted.firstIndex(where: { $0.slot == slot }) {
-            slotted[k].element.style.alignSelf = align
+        } else if let k = slotPositions[slot] {
+            element.children[k].style.alignSelf = align
+        }
+    }
+}
+
+/// The index in the children read so far of each single-child slot's element.
+struct SlotPositions {
+    private var child: Int8 = -1
+    private var overlay: Int8 = -1
+    private var background: Int8 = -1
+    private var corner: Int8 = -1
+
+    /// Each slot is read at most once (a repeated key is refused), so an
+    /// element holds at most four slotted children.
+    subscript(slot: ChildSlot) -> Int? {
+        get {
+            let position: Int8
+            switch slot {
+            case .child: position = child
+            case .overlay: position = overlay
+            case .background: position = background
+            case .corner: position = corner
+            case .root, .children: position = -1
+            }
+            return position < 0 ? nil : Int(position)
+        }
+        set {
+            let position = Int8(newValue ?? -1)
+            switch slot {
+            case .child: child = position
+            case .overlay: overlay = position
+            case .background: background = position
+            case .corner: corner = position
+            case .root, .children: break
+            }
         }
     }
 }

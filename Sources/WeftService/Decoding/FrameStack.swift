@@ -1,14 +1,13 @@
 /// The open elements of an `ElementDecoder`, in a buffer that never moves
 /// them while they are in use: the decoder works on each through a pointer,
-/// because an element under construction is over 1 KB and copying it in and
-/// out of an array dominated decoding. Frames are reused across elements
+/// because a frame is several hundred bytes and copying it in and out of an
+/// array dominated decoding. Frames are reused across elements
 /// and trees, so a decoder allocates them once per depth it reaches.
 final class FrameStack {
     private var base: UnsafeMutablePointer<ElementDecoder.Frame>
     private var capacity: Int
     /// Frames `0..<initialized` hold values (possibly stale ones, reset on reuse).
     private var initialized = 0
-    private static let blank = ElementDecoder.Frame(slot: .root)
 
     init(capacity: Int = 16) {
         self.capacity = capacity
@@ -24,12 +23,7 @@ final class FrameStack {
     /// The pointer stays valid until a deeper frame is requested.
     func fresh(at depth: Int, slot: ChildSlot) -> UnsafeMutablePointer<ElementDecoder.Frame> {
         if depth < initialized {
-            // Destroy and re-create in place from a prepared blank: cheaper
-            // than building a new frame (a Style initialises field by field)
-            // and assigning it over the old one.
-            (base + depth).deinitialize(count: 1)
-            (base + depth).initialize(to: Self.blank)
-            base[depth].slot = slot
+            base[depth] = ElementDecoder.Frame(slot: slot)
         } else {
             if depth >= capacity { grow() }
             (base + depth).initialize(to: ElementDecoder.Frame(slot: slot))

@@ -34,40 +34,39 @@ extension JSONReader {
             }
             return .points(value)
         case .string:
-            let text = try readString()
-            return try Self.dimension(from: text, rules)
+            return try Self.dimension(from: scanKey(), rules)
         default:
             throw wrongType(rules.accepted, got: kind)
         }
     }
 
-    static func dimension(from text: String, _ rules: DimensionRules) throws(RequestError) -> Dimension {
-        switch text {
-        case "auto" where rules.auto: return .auto
-        case "max-content" where rules.intrinsic: return .maxContent
-        case "fit-content" where rules.intrinsic: return .fitContent
-        case "stretch" where rules.intrinsic: return .stretch
-        default: break
-        }
-        if rules.percent, text.hasSuffix("%"), let percent = percentValue(text.dropLast()) {
+    /// A keyword or `"N%"`, matched on the body's bytes.
+    static func dimension(from text: JSONKey, _ rules: DimensionRules) throws(RequestError) -> Dimension {
+        if let keyword = text.withUTF8({ keyword($0, rules) }) { return keyword }
+        if rules.percent, let percent = text.withUTF8(percentValue) {
             if rules.nonNegative && percent < 0 {
-                throw RequestError(.invalidValue, "must not be negative, got \"\(text)\"")
+                throw RequestError(.invalidValue, "must not be negative, got \"\(text.string)\"")
             }
             return .fraction(percent / 100)
         }
-        throw RequestError(.unknownToken, "invalid dimension \"\(text)\"; expected \(rules.accepted)")
+        throw RequestError(.unknownToken, "invalid dimension \"\(text.string)\"; expected \(rules.accepted)")
     }
 
-    /// The number before `%`: JSON's number grammar, finite.
-    private static func percentValue(_ digits: Substring) -> Double? {
-        let bytes = Array(digits.utf8)
-        let parsed: Double? = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            guard let value = try? reader.readNumber(), reader.offset == buffer.count else { return nil }
-            return value
-        }
-        guard let parsed, parsed.isFinite else { return nil }
-        return parsed
+    private static func keyword(_ text: UnsafeBufferPointer<UInt8>, _ rules: DimensionRules) -> Dimension? {
+        if rules.auto && text.elementsEqual("auto".utf8) { return .auto }
+        guard rules.intrinsic else { return nil }
+        if text.elementsEqual("max-content".utf8) { return .maxContent }
+        if text.elementsEqual("fit-content".utf8) { return .fitContent }
+        if text.elementsEqual("stretch".utf8) { return .stretch }
+        return nil
+    }
+
+    /// The number before a final `%`: JSON's number grammar, finite.
+    private static func percentValue(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        guard let last = text.last, last == UInt8(ascii: "%") else { return nil }
+        var reader = JSONReader(UnsafeBufferPointer(rebasing: text.dropLast()))
+        guard let value = try? reader.readNumber(), reader.offset == text.count - 1, value.isFinite else { return nil }
+        return value
     }
 
     /// One Dimension for every edge, or an object of edges.
