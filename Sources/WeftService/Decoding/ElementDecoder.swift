@@ -92,10 +92,10 @@ public struct ElementDecoder {
                 if reportsViewsWithoutSize && type == .view { noteView(depth: depth) }
                 if type == .text { noteFont(current.pointee.fields.font, depth: depth) }
                 guard depth > 0 else {
-                    let root = current.pointee.fields
+                    let pending = current.pointee.fields.stylePending
                     return DecodedElement(
-                        element: root.element, alignSelfToken: root.stylePending.alignSelfToken,
-                        intrinsicKey: root.stylePending.intrinsicKey)
+                        element: ElementFields.takeElement(current.pointer(to: \.fields.element)!),
+                        alignSelfToken: pending.alignSelfToken, intrinsicKey: pending.intrinsicKey)
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
@@ -118,6 +118,7 @@ public struct ElementDecoder {
             for level in stride(from: depth, through: 0, by: -1) {
                 error = frames.frame(at: level).pointee.slot.wrap(error)
             }
+            frames.clear(through: depth)
             throw error
         }
     }
@@ -147,11 +148,11 @@ public struct ElementDecoder {
             try r.skipExtension(key, context: "an element")
             return nil
         }
-        // Field reads only: a method call on `pointee.fields` would copy the 1 KB struct.
+        // Field reads only: a method call on `pointee.fields` would copy the ~400-byte struct.
         if frame.pointee.fields.present & field.bit != 0 {
             throw RequestError(.invalidValue, "the key \"\(field.name)\" appears twice").at(field.name)
         }
-        if let type = frame.pointee.fields.type, !field.belongs(to: type) {
+        if let type = frame.pointee.fields.type, type.fieldMask & field.bit == 0 {
             throw Self.foreignField(field, type)
         }
         frame.pointee.field = field
@@ -220,13 +221,9 @@ public struct ElementDecoder {
             throw RequestError(.missingField, "an element needs a \"type\"; one of \(ElementType.table.namesList)")
         }
         // Each present field must belong to the type (checked here when `type` came last).
-        var present = frame.pointee.fields.present
-        while present != 0 {
-            let bit = present.trailingZeroBitCount
-            present &= present - 1
-            if let field = ElementField(rawValue: bit), !field.belongs(to: type) {
-                throw Self.foreignField(field, type)
-            }
+        let foreign = frame.pointee.fields.present & ~type.fieldMask
+        if foreign != 0, let field = ElementField(rawValue: foreign.trailingZeroBitCount) {
+            throw Self.foreignField(field, type)
         }
         try Self.resolvePending(&frame.pointee.fields, parent: type)
         try ElementAssembly.assemble(type, &frame.pointee.fields)

@@ -96,8 +96,17 @@ struct ElementFields {
             if case .children = slot { element.children.reserveCapacity(4) } else { element.children.reserveCapacity(2) }
         }
         if case .children = slot {} else { slotPositions[slot] = element.children.count }
-        element.children.append(child.move())
-        child.initialize(to: Element(.box))
+        element.children.append(Self.takeElement(child))
+    }
+
+    /// The element at `slot`, leaving a blank one there (as a frame's next
+    /// element starts). Swapped rather than moved and re-initialized: the
+    /// latter built the blank in a temporary and copied it.
+    @inline(__always)
+    static func takeElement(_ slot: UnsafeMutablePointer<Element>) -> Element {
+        var taken = Element(.box)
+        swap(&taken, &slot.pointee)
+        return taken
     }
 
     /// Sets a child's alignSelf once this element's vocabulary is known.

@@ -44,26 +44,48 @@ enum ElementField: Int, Sendable, CaseIterable {
     /// The key as written (only needed for tables and error paths).
     var name: String { String(describing: self) }
 
-    var bit: UInt64 { 1 << UInt64(rawValue) }
+    @inline(__always)
+    var bit: UInt64 { 1 &<< UInt64(truncatingIfNeeded: rawValue) }
 
-    func belongs(to type: ElementType) -> Bool {
+    func belongs(to type: ElementType) -> Bool { type.fieldMask & bit != 0 }
+
+    // Groups of fields, as bits.
+
+    static var stackFields: UInt64 {
+        direction.bit | spacing.bit | justifyContent.bit | alignItems.bit | flexWrap.bit | alignContent.bit
+            | lineSpacing.bit | horizontalAlignment.bit | verticalAlignment.bit
+    }
+    static var centerFields: UInt64 { centeringOptions.bit | sizingOptions.bit }
+    static var relativeFields: UInt64 { horizontalPosition.bit | verticalPosition.bit | sizingOption.bit }
+    static var cornerFields: UInt64 { location.bit | offset.bit | wrapsCorner.bit }
+    static var textFields: UInt64 {
+        text.bit | font.bit | lineHeight.bit | maxLines.bit | truncation.bit | letterSpacing.bit | overflowWrap.bit
+    }
+}
+
+extension ElementType {
+    /// The fields an element of this type may carry, as `ElementField.bit`s:
+    /// checking a field against the type is one AND (the decoder checks
+    /// every field of every element).
+    @inline(__always)
+    var fieldMask: UInt64 {
+        let common = ElementField.type.bit | ElementField.id.bit | ElementField.style.bit
+        let children = ElementField.children.bit
+        let child = ElementField.child.bit
         switch self {
-        case .type, .id, .style: return true
-        case .children: return type.takesChildren
-        case .child: return type.takesChild
-        case .overlay: return type == .overlay
-        case .background: return type == .background
-        case .corner, .location, .offset, .wrapsCorner: return type == .corner
-        case .direction, .spacing, .justifyContent, .alignItems, .flexWrap, .alignContent, .lineSpacing,
-            .horizontalAlignment, .verticalAlignment:
-            return type == .stack
-        case .insets: return type == .inset
-        case .centeringOptions, .sizingOptions: return type == .center
-        case .ratio: return type == .ratio
-        case .horizontalPosition, .verticalPosition, .sizingOption: return type == .relative
-        case .sizing: return type == .absolute
-        case .intrinsicSize: return type == .image
-        case .text, .font, .lineHeight, .maxLines, .truncation, .letterSpacing, .overflowWrap: return type == .text
+        case .box, .view: return common
+        case .image: return common | ElementField.intrinsicSize.bit
+        case .text: return common | ElementField.textFields
+        case .stack: return common | children | ElementField.stackFields
+        case .absolute: return common | children | ElementField.sizing.bit
+        case .wrapper, .flex: return common | children
+        case .inset: return common | child | ElementField.insets.bit
+        case .overlay: return common | child | ElementField.overlay.bit
+        case .background: return common | child | ElementField.background.bit
+        case .center: return common | child | ElementField.centerFields
+        case .ratio: return common | child | ElementField.ratio.bit
+        case .relative: return common | child | ElementField.relativeFields
+        case .corner: return common | child | ElementField.corner.bit | ElementField.cornerFields
         }
     }
 }

@@ -21,15 +21,29 @@ final class FrameStack {
 
     /// The frame at `depth` (0 is the root), reset for a new element at `slot`.
     /// The pointer stays valid until a deeper frame is requested.
+    /// A reused frame is reset in place, only where its last element wrote:
+    /// building a whole new frame and assigning it cost more than reading
+    /// most elements.
     func fresh(at depth: Int, slot: ChildSlot) -> UnsafeMutablePointer<ElementDecoder.Frame> {
         if depth < initialized {
-            base[depth] = ElementDecoder.Frame(slot: slot)
+            let frame = base + depth
+            frame.pointee.slot = slot
+            frame.pointee.field = nil
+            frame.pointee.fields.resetAfterUse()
         } else {
             if depth >= capacity { grow() }
             (base + depth).initialize(to: ElementDecoder.Frame(slot: slot))
             initialized = depth + 1
         }
         return base + depth
+    }
+
+    /// After an error, frames `0...depth` may hold anything: they are
+    /// rebuilt whole (`fresh` relies on finished elements having been moved out).
+    func clear(through depth: Int) {
+        for level in 0..<Swift.min(depth + 1, initialized) {
+            base[level] = ElementDecoder.Frame(slot: .root)
+        }
     }
 
     /// A frame already in use.
