@@ -2,86 +2,110 @@
 /// building a String: the decoders look up every key and enum token of a
 /// request, so this lookup is on the hot path.
 ///
-/// Open addressing over a power-of-two table; the hash mixes only the
-/// length and three bytes (keys are short and distinct enough), the byte
-/// comparison decides.
+/// A perfect hash: a key's length and five of its bytes, multiplied by a
+/// constant chosen when the table is built so that no two keys share a slot.
+/// A lookup is then one multiplication, one slot and one byte comparison,
+/// with no probing: the earlier open-addressing table went hash, slot,
+/// entry, compare, loop, a chain of dependent loads and an unpredictable
+/// branch per key.
 /// The tables are built once, as `static let`s, and live as long as the
 /// process: their data sits in buffers that are never freed, so that a table
 /// is a few plain pointers and using one costs no reference counting.
 /// Not for tables made per request (they would leak).
 public struct KeyTable<Value: Sendable>: @unchecked Sendable {
-    private struct Entry {
-        var start: Int
-        var count: Int
+    /// A slot holds its key's place in `storage` and its value's index;
+    /// an empty slot has count -1, which no key's length matches.
+    private struct Slot {
+        var start: Int32
+        var count: Int32
+        var index: Int32
     }
 
     private let storage: UnsafePointer<UInt8>
-    private let entries: UnsafePointer<Entry>
+    private let slots: UnsafePointer<Slot>
     private let values: UnsafePointer<Value>
-    private let slots: UnsafePointer<Int32>  // -1: empty; else an index into `entries`
-    private let mask: Int
+    private let probes: Probes
+    private let multiplier: UInt64
+    private let shift: UInt64
     private let namesBox: UnsafePointer<[String]>
 
     public init(_ pairs: [(String, Value)]) {
-        let bytes = pairs.flatMap { Array($0.0.utf8) }
+        let keys = pairs.map { Array($0.0.utf8) }
+        precondition(keys.allSatisfy { !$0.isEmpty }, "KeyTable keys must not be empty")
+        guard let probes = Probes.distinguishing(keys) else {
+            preconditionFailure("KeyTable keys must differ in length or in a byte the hash reads: \(pairs.map(\.0))")
+        }
+        let features = keys.map { probes.features(of: $0) }
+        let (multiplier, bits) = Self.findMultiplier(for: features)
+        let shift = UInt64(64 - bits)
+
+        let bytes = keys.flatMap { $0 }
         let storage = UnsafeMutablePointer<UInt8>.allocate(capacity: Swift.max(bytes.count, 1))
         storage.initialize(from: bytes, count: bytes.count)
-        let entries = UnsafeMutablePointer<Entry>.allocate(capacity: Swift.max(pairs.count, 1))
         let values = UnsafeMutablePointer<Value>.allocate(capacity: Swift.max(pairs.count, 1))
+        let slots = UnsafeMutablePointer<Slot>.allocate(capacity: 1 << bits)
+        slots.initialize(repeating: Slot(start: 0, count: -1, index: 0), count: 1 << bits)
         var offset = 0
-        for (index, (name, value)) in pairs.enumerated() {
-            (entries + index).initialize(to: Entry(start: offset, count: name.utf8.count))
-            (values + index).initialize(to: value)
-            offset += name.utf8.count
-        }
-        var size = 8
-        while size < pairs.count * 4 { size *= 2 }
-        let slots = UnsafeMutablePointer<Int32>.allocate(capacity: size)
-        slots.initialize(repeating: -1, count: size)
-        for index in pairs.indices {
-            let entry = entries[index]
-            var slot = Self.hash(UnsafeBufferPointer(start: storage + entry.start, count: entry.count)) & (size - 1)
-            while slots[slot] >= 0 { slot = (slot + 1) & (size - 1) }
-            slots[slot] = Int32(index)
+        for (index, key) in keys.enumerated() {
+            (values + index).initialize(to: pairs[index].1)
+            let slot = Int(truncatingIfNeeded: (features[index] &* multiplier) >> shift)
+            slots[slot] = Slot(start: Int32(offset), count: Int32(key.count), index: Int32(index))
+            offset += key.count
         }
         let names = UnsafeMutablePointer<[String]>.allocate(capacity: 1)
         names.initialize(to: pairs.map(\.0))
         self.storage = UnsafePointer(storage)
-        self.entries = UnsafePointer(entries)
-        self.values = UnsafePointer(values)
         self.slots = UnsafePointer(slots)
-        self.mask = size - 1
+        self.values = UnsafePointer(values)
+        self.probes = probes
+        self.multiplier = multiplier
+        self.shift = shift
         self.namesBox = UnsafePointer(names)
     }
 
-    @inline(__always)
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let n = bytes.count
-        guard n > 0 else { return 0 }
-        var h = UInt64(n) &* 0x9E37_79B9_7F4A_7C15
-        h = (h ^ UInt64(bytes[0])) &* 0x100_0000_01b3
-        h = (h ^ UInt64(bytes[n - 1])) &* 0x100_0000_01b3
-        h = (h ^ UInt64(bytes[n / 2])) &* 0x100_0000_01b3
-        return Int(truncatingIfNeeded: h ^ (h >> 29))
-    }
-
-    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        var slot = Self.hash(bytes) & mask
-        while true {
-            let index = Int(slots[slot])
-            if index < 0 { return nil }
-            let entry = entries[index]
-            if entry.count == bytes.count, let base = bytes.baseAddress ?? (entry.count == 0 ? storage : nil),
-                memoryEquals(storage + entry.start, base, entry.count)
-            {
-                return values[index]
+    /// The smallest table (from twice the keys up to 32 times) and a
+    /// multiplier that give every key its own slot. Odd multipliers from a
+    /// fixed sequence, so every process builds the same tables.
+    private static func findMultiplier(for features: [UInt64]) -> (UInt64, Int) {
+        var bits = 1
+        while 1 << bits < 2 * features.count { bits += 1 }
+        var state: UInt64 = 0
+        for b in bits...(bits + 4) {
+            var taken = [Bool](repeating: false, count: 1 << b)
+            for _ in 0..<10_000 {
+                // splitmix64
+                state &+= 0x9E37_79B9_7F4A_7C15
+                var z = state
+                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+                let multiplier = (z ^ (z >> 31)) | 1
+                for i in taken.indices { taken[i] = false }
+                var perfect = true
+                for feature in features {
+                    let slot = Int(truncatingIfNeeded: (feature &* multiplier) >> UInt64(64 - b))
+                    if taken[slot] {
+                        perfect = false
+                        break
+                    }
+                    taken[slot] = true
+                }
+                if perfect { return (multiplier, b) }
             }
-            slot = (slot + 1) & mask
         }
+        preconditionFailure("no perfect hash for \(features.count) keys")
     }
 
     @inline(__always)
-    private func memoryEquals(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        let count = bytes.count
+        guard count > 0, let base = bytes.baseAddress else { return nil }
+        let slot = slots[Int(truncatingIfNeeded: (probes.features(base, count) &* multiplier) >> shift)]
+        guard Int(slot.count) == count, Self.equal(storage + Int(slot.start), base, count) else { return nil }
+        return values[Int(slot.index)]
+    }
+
+    @inline(__always)
+    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var k = 0
         while k < count {
             if a[k] != b[k] { return false }
@@ -108,5 +132,37 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
         let quoted = names.map { "\"\($0)\"" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
+    }
+}
+
+/// What a key table's hash sees of a key: its length, its first and last
+/// bytes and three more at fixed fractions of its length (in eighths,
+/// chosen per table so that no two of its keys look alike).
+private struct Probes {
+    var a: Int
+    var b: Int
+    var c: Int
+
+    @inline(__always)
+    func features(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: count) | UInt64(base[0]) << 16 | UInt64(base[count &- 1]) << 24
+            | UInt64(base[(count &* a) &>> 3]) << 32 | UInt64(base[(count &* b) &>> 3]) << 40
+            | UInt64(base[(count &* c) &>> 3]) << 48
+    }
+
+    func features(of key: [UInt8]) -> UInt64 {
+        key.withUnsafeBufferPointer { features($0.baseAddress!, $0.count) }
+    }
+
+    /// Quarter, half and three quarters if they tell the keys apart, else
+    /// the first other choice that does.
+    static func distinguishing(_ keys: [[UInt8]]) -> Probes? {
+        var choices = [Probes(a: 2, b: 4, c: 6)]
+        for a in 1...7 {
+            for b in a...7 {
+                for c in b...7 { choices.append(Probes(a: a, b: b, c: c)) }
+            }
+        }
+        return choices.first { probes in Set(keys.map { probes.features(of: $0) }).count == keys.count }
     }
 }
