@@ -46,7 +46,18 @@ extension JSONReader {
         var i = offset + 1
         let buffer = bytes
         let count = buffer.count
-        // Fast path: plain ASCII without escapes.
+        // Fast path: plain ASCII without escapes, eight bytes at a time up
+        // to the first byte that needs a look, then byte by byte.
+        if let base = buffer.baseAddress {
+            while i &+ 8 <= count {
+                let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                if special != 0 {
+                    i &+= special.trailingZeroBitCount &>> 3
+                    break
+                }
+                i &+= 8
+            }
+        }
         while i < count {
             let b = buffer[i]
             if b == UInt8(ascii: "\"") {
@@ -81,6 +92,22 @@ extension JSONReader {
                 i += 1
             }
         }
+    }
+
+    /// The high bit of each byte of `word` (eight bytes read in memory order)
+    /// that is `"`, a backslash, a control byte or not ASCII. Bits above the
+    /// first flagged byte may be false positives (a borrow carries over);
+    /// the first flagged byte is always a real one, and only it is used.
+    @inline(__always)
+    static func specialBytes(_ word: UInt64) -> UInt64 {
+        let w = UInt64(littleEndian: word)
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let high: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func zeroBytes(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & high }
+        let quote = zeroBytes(w ^ (ones &* 0x22))
+        let backslash = zeroBytes(w ^ (ones &* 0x5C))
+        let control = (w &- ones &* 0x20) & ~w & high
+        return quote | backslash | control | (w & high)
     }
 
     /// Decodes the escape at `i` (a backslash) and returns the offset after it.
