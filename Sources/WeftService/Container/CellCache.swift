@@ -23,7 +23,7 @@ public struct CellCacheKey: Hashable, Sendable {
 /// laying out or encoding it: its size, its `layout` JSON (relative to the
 /// cell, so valid wherever the cell lands), and what decoding it produced.
 /// Immutable and shared: a class, so a hit copies a reference rather than
-/// the entry (an Element alone is about 1 KB).
+/// the entry and the reference counting of its tree.
 public final class CachedCell: Sendable {
     public let size: Size
     public let layout: [UInt8]

@@ -7,8 +7,10 @@ public struct DecodeLimits: Sendable, Hashable {
     /// per element level, so this bounds their stack use as well.
     public var maxElementDepth: Int
     /// Elements in one request (one node request, or all cells of a container
-    /// request together). About 1 KB of model each, so this caps a request's
-    /// memory near 200 MB whatever its bytes look like.
+    /// request together). An element is about 100 bytes of model, up to
+    /// about 1 KB when it sets every style property and edge (Style.swift
+    /// boxes those), so this caps a request's memory near 200 MB whatever
+    /// its bytes look like.
     public var maxElements: Int
 
     public init(maxJSONDepth: Int = 512, maxElementDepth: Int = 256, maxElements: Int = 200_000) {

@@ -36,8 +36,8 @@ public enum LayoutResponseEncoder {
         }
     }
 
-    /// Walks through pointers: an element is nearly 1 KB, and passing array
-    /// elements by value made the walk mostly copying.
+    /// Walks through pointers: passing array elements by value made the
+    /// walk mostly copying and reference counting.
     private static func writeNode(
         _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ out: inout JSONWriter
     ) {
