@@ -25,11 +25,27 @@ public struct Style: Hashable, Sendable {
     }
 
     /// True when no edge of any set was given.
-    public var hasNoEdges: Bool { box?.details.edgeBox == nil }
+    public var hasNoEdges: Bool { detail { $0.edgeBox == nil } }
 
-    /// The boxed properties, or their defaults.
+    /// The boxed properties, or their defaults (for comparing and hashing).
+    var details: StyleDetails { box?.details.pointee ?? StyleDetails() }
+
+    /// One boxed property, or its default. Layout reads these per element
+    /// and per pass: `details.x` copied all the details (and retained their
+    /// edge box) to read one field.
     @inline(__always)
-    var details: StyleDetails { box?.details ?? StyleDetails() }
+    func detail<T>(_ read: (borrowing StyleDetails) -> T) -> T {
+        guard let box else { return read(defaultStyleDetails) }
+        return read(box.details.pointee)
+    }
+
+    /// One edge set, or no edges. The edge box is taken out first: reaching
+    /// through the details to it copied the details.
+    @inline(__always)
+    func edges(_ read: (borrowing EdgeSet) -> Edges) -> Edges {
+        guard let edgeBox = detail({ $0.edgeBox }) else { return .none }
+        return read(edgeBox.edges)
+    }
 
     /// Changes boxed properties, copying the box first if another style shares it.
     @inline(__always)
@@ -37,9 +53,9 @@ public struct Style: Hashable, Sendable {
         if box == nil {
             box = StyleDetailsBox(StyleDetails())
         } else if !isKnownUniquelyReferenced(&box!) {
-            box = StyleDetailsBox(box!.details)
+            box = StyleDetailsBox(box!.details.pointee)
         }
-        change(&box!.details)
+        change(&box!.details.pointee)
     }
 
     /// Equal when every property is: a box holding only defaults equals no box.
@@ -53,6 +69,11 @@ public struct Style: Hashable, Sendable {
         hasher.combine(details)
     }
 }
+
+/// What a style without a box reads. A constant global (initialized
+/// statically): building a default StyleDetails per read, and destroying
+/// it, cost more than the read.
+private let defaultStyleDetails = StyleDetails()
 
 /// A style's properties beyond width and height, with their defaults.
 struct StyleDetails: Hashable, Sendable {
@@ -106,11 +127,22 @@ struct StyleDetails: Hashable, Sendable {
 /// The copy-on-write storage of a style's details. Mutated only through
 /// `Style.updateDetails` while uniquely referenced (as an Array's buffer is),
 /// so sharing it between threads is safe.
+/// The details sit behind a pointer the box owns (a `let`) rather than in
+/// a stored `var`: layout reads them per element and per pass, and every
+/// read of a class's stored `var` paid a dynamic exclusivity check.
 @usableFromInline
 final class StyleDetailsBox: @unchecked Sendable {
-    var details: StyleDetails
+    let details: UnsafeMutablePointer<StyleDetails>
 
-    init(_ details: StyleDetails) { self.details = details }
+    init(_ details: StyleDetails) {
+        self.details = .allocate(capacity: 1)
+        self.details.initialize(to: details)
+    }
+
+    deinit {
+        details.deinitialize(count: 1)
+        details.deallocate()
+    }
 }
 
 /// A style's four edge sets.
