@@ -13,7 +13,7 @@ enum LoopMessage: Sendable {
 
 /// One thread running epoll over a listening socket and its connections.
 /// All connection state is confined to this thread; other threads reach it
-/// only through `post`, which wakes the loop through a pipe.
+/// only through `post`, which wakes the loop when it sleeps (`LoopInbox`).
 final class EventLoop: @unchecked Sendable {
     let processor: RequestProcessor
     let pool: WorkerPool
@@ -21,16 +21,8 @@ final class EventLoop: @unchecked Sendable {
     private let connectionBudget: ConnectionBudget
     private let tlsContext: TLSContext?
     private var listener: Int32?
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let inbox = Protected(Inbox())
-
-    /// Messages from other threads; `isOpen` turns false when the loop ends,
-    /// so a late worker never writes to a wake pipe whose descriptor was reused.
-    private struct Inbox {
-        var messages: [LoopMessage] = []
-        var isOpen = true
-    }
+    private let inbox: LoopInbox
+    private var messages: [LoopMessage] = []
 
     private static let listenerID: UInt64 = 0
     private static let wakeID: UInt64 = 1
@@ -56,27 +48,15 @@ final class EventLoop: @unchecked Sendable {
         self.connectionBudget = budget
         self.tlsContext = tlsContext
         epoll = try Epoll()
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw HTTPServerError.system("pipe") }
-        ListeningSocket.makeNonBlocking(ends[0])
-        ListeningSocket.makeNonBlocking(ends[1])
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
+        inbox = try LoopInbox()
         epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue)
-        epoll.add(wakeRead, id: Self.wakeID, events: EPOLLIN.rawValue)
+        epoll.add(inbox.wakeFD, id: Self.wakeID, events: EPOLLIN.rawValue)
         date = dateCache.current()
     }
 
-    /// Thread-safe: hands a message to the loop and wakes it if it was not already due to look.
+    /// Thread-safe: hands a message to the loop, waking it if it sleeps.
     func post(_ message: LoopMessage) {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.messages.append(message)
-            if inbox.messages.count == 1 {
-                var byte: UInt8 = 1
-                _ = write(wakeWrite, &byte, 1)
-            }
-        }
+        inbox.post(message)
     }
 
     func run() {
@@ -85,17 +65,21 @@ final class EventLoop: @unchecked Sendable {
         let readTimeout = nanoseconds(fromSeconds: configuration.readTimeoutSeconds)
         let idleTimeout = nanoseconds(fromSeconds: configuration.idleTimeoutSeconds)
         while running {
-            let count = epoll.wait(into: &events, timeoutMilliseconds: 100)
+            let mayBlock = inbox.prepareToWait()
+            let count = epoll.wait(into: &events, timeoutMilliseconds: mayBlock ? 100 : 0)
             now = monotonicNanoseconds()
             date = dateCache.current()
+            var woken = false
             for index in 0..<count {
                 let event = events[index]
                 switch event.data.u64 {
                 case Self.listenerID: acceptConnections()
-                case Self.wakeID: receiveMessages()
+                case Self.wakeID: woken = true
                 case let id: connections[id]?.handle(events: event.events)
                 }
             }
+            // Every turn, woken or not: workers post without waking a busy loop.
+            receiveMessages(woken: woken)
             if now - lastSweep >= 100_000_000 {
                 lastSweep = now
                 resumeAcceptingIfDue()
@@ -111,12 +95,7 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) { connection.close() }
         closeListener()
         epoll.close()
-        inbox.withLock { inbox in
-            inbox.isOpen = false
-            inbox.messages = []
-            close(wakeRead)
-            close(wakeWrite)
-        }
+        _ = inbox.close()
     }
 
     private func acceptConnections() {
@@ -170,13 +149,9 @@ final class EventLoop: @unchecked Sendable {
         if let listener { epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue) }
     }
 
-    private func receiveMessages() {
-        var sink = [UInt8](repeating: 0, count: 256)
-        while read(wakeRead, &sink, sink.count) > 0 {}
-        let messages = inbox.withLock { inbox in
-            defer { inbox.messages.removeAll(keepingCapacity: true) }
-            return inbox.messages
-        }
+    private func receiveMessages(woken: Bool) {
+        inbox.take(woken: woken, into: &messages)
+        defer { messages.removeAll(keepingCapacity: true) }
         for message in messages {
             switch message {
             case .completed(let id, let sequence, let bytes, let closeAfter):
