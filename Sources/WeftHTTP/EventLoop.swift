@@ -9,6 +9,8 @@ enum LoopMessage: Sendable {
     /// Part of a streamed response; its `completed` follows.
     case partial(connection: UInt64, sequence: UInt64, bytes: [UInt8])
     case drain(deadline: UInt64)
+    /// A connection another loop accepted, handed over to balance the loops.
+    case adopt(fd: Int32)
 }
 
 /// One thread running epoll over a listening socket and its connections.
@@ -19,6 +21,11 @@ final class EventLoop: @unchecked Sendable {
     let pool: WorkerPool
     let epoll: Epoll
     private let connectionBudget: ConnectionBudget
+    private let balancer: LoopBalancer
+    /// This loop's place among `peers`.
+    let index: Int
+    /// Every loop of the server, this one included; set once before the loops run.
+    var peers: [EventLoop] = []
     private let tlsContext: TLSContext?
     private var listener: Int32?
     private let inbox: LoopInbox
@@ -40,9 +47,11 @@ final class EventLoop: @unchecked Sendable {
     private var acceptPausedUntil: UInt64?
     private var running = true
 
-    init(listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
-         tlsContext: TLSContext?) throws {
+    init(index: Int, listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
+         balancer: LoopBalancer, tlsContext: TLSContext?) throws {
+        self.index = index
         self.listener = listener
+        self.balancer = balancer
         self.processor = processor
         self.pool = pool
         self.connectionBudget = budget
@@ -95,7 +104,9 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) { connection.close() }
         closeListener()
         epoll.close()
-        _ = inbox.close()
+        for case .adopt(let fd) in inbox.close() { abandon(fd, countedAgainst: index) }
+        // The loops refer to each other; an ended loop lets go so all can be freed.
+        peers = []
     }
 
     private func acceptConnections() {
@@ -116,23 +127,39 @@ final class EventLoop: @unchecked Sendable {
                 close(fd)
                 continue
             }
-            let transport: any Transport
-            if let tlsContext {
-                guard let secure = TLSTransport(context: tlsContext, fd: fd) else {
-                    close(fd)
-                    connectionBudget.release()
-                    continue
-                }
-                transport = secure
-            } else {
-                transport = PlainTransport(fd: fd)
+            let owner = balancer.assign(acceptedBy: index)
+            if owner == index {
+                adopt(fd)
+            } else if !peers[owner].inbox.post(.adopt(fd: fd)) {
+                // That loop has ended; the server is stopping.
+                abandon(fd, countedAgainst: owner)
             }
-            let id = nextConnectionID
-            nextConnectionID += 1
-            let connection = Connection(id: id, fd: fd, transport: transport, loop: self, now: now)
-            connections[id] = connection
-            epoll.add(fd, id: id, events: Epoll.readable)
         }
+    }
+
+    /// Starts serving a connection accepted by this loop or handed over by another.
+    private func adopt(_ fd: Int32) {
+        guard !isDraining else { return abandon(fd, countedAgainst: index) }
+        let transport: any Transport
+        if let tlsContext {
+            guard let secure = TLSTransport(context: tlsContext, fd: fd) else {
+                return abandon(fd, countedAgainst: index)
+            }
+            transport = secure
+        } else {
+            transport = PlainTransport(fd: fd)
+        }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let connection = Connection(id: id, fd: fd, transport: transport, loop: self, now: now)
+        connections[id] = connection
+        epoll.add(fd, id: id, events: Epoll.readable)
+    }
+
+    private func abandon(_ fd: Int32, countedAgainst loop: Int) {
+        close(fd)
+        balancer.release(loop)
+        connectionBudget.release()
     }
 
     /// Out of descriptors: the listener stays readable, so leaving it in epoll
@@ -158,6 +185,8 @@ final class EventLoop: @unchecked Sendable {
                 connections[id]?.complete(sequence: sequence, bytes: bytes, closeAfter: closeAfter)
             case .partial(let id, let sequence, let bytes):
                 connections[id]?.appendPartial(sequence: sequence, bytes: bytes)
+            case .adopt(let fd):
+                adopt(fd)
             case .drain(let deadline):
                 isDraining = true
                 drainDeadline = deadline
@@ -175,6 +204,7 @@ final class EventLoop: @unchecked Sendable {
 
     func connectionClosed(_ connection: Connection) {
         connections[connection.id] = nil
+        balancer.release(index)
         connectionBudget.release()
     }
 }
