@@ -17,6 +17,7 @@ enum RequestHeadParser {
         var lines = LineSplitter(bytes)
         guard let requestLine = try lines.next() else { throw .badRequest("empty request line") }
         var head = try parseRequestLine(requestLine)
+        head.headers.reserveCapacity(8)
         var count = 0
         while let line = try lines.next() {
             count += 1
