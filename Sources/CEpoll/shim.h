@@ -1,1 +1,2 @@
 #include <sys/epoll.h>
+#include <sys/eventfd.h>

@@ -7,9 +7,9 @@ enum BodyFraming: Equatable {
     /// Decides framing from the headers, refusing every combination that two
     /// parsers could disagree on.
     static func of(_ head: RequestHead) throws(HTTPParseError) -> BodyFraming {
-        let transferCodings = head.headers.listElements("transfer-encoding").map { $0.lowercased() }
         let lengths = head.headers.values("content-length")
-        if !head.headers.values("transfer-encoding").isEmpty {
+        if head.headers["transfer-encoding"] != nil {
+            let transferCodings = head.headers.listElements("transfer-encoding").map { $0.lowercased() }
             guard lengths.isEmpty else {
                 throw .badRequest("both Transfer-Encoding and Content-Length are present")
             }

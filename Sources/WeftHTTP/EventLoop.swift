@@ -9,28 +9,27 @@ enum LoopMessage: Sendable {
     /// Part of a streamed response; its `completed` follows.
     case partial(connection: UInt64, sequence: UInt64, bytes: [UInt8])
     case drain(deadline: UInt64)
+    /// A connection another loop accepted, handed over to balance the loops.
+    case adopt(fd: Int32)
 }
 
 /// One thread running epoll over a listening socket and its connections.
 /// All connection state is confined to this thread; other threads reach it
-/// only through `post`, which wakes the loop through a pipe.
+/// only through `post`, which wakes the loop when it sleeps (`LoopInbox`).
 final class EventLoop: @unchecked Sendable {
     let processor: RequestProcessor
     let pool: WorkerPool
     let epoll: Epoll
     private let connectionBudget: ConnectionBudget
+    private let balancer: LoopBalancer
+    /// This loop's place among `peers`.
+    let index: Int
+    /// Every loop of the server, this one included; set once before the loops run.
+    var peers: [EventLoop] = []
     private let tlsContext: TLSContext?
     private var listener: Int32?
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
-    private let inbox = Protected(Inbox())
-
-    /// Messages from other threads; `isOpen` turns false when the loop ends,
-    /// so a late worker never writes to a wake pipe whose descriptor was reused.
-    private struct Inbox {
-        var messages: [LoopMessage] = []
-        var isOpen = true
-    }
+    private let inbox: LoopInbox
+    private var messages: [LoopMessage] = []
 
     private static let listenerID: UInt64 = 0
     private static let wakeID: UInt64 = 1
@@ -48,35 +47,25 @@ final class EventLoop: @unchecked Sendable {
     private var acceptPausedUntil: UInt64?
     private var running = true
 
-    init(listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
-         tlsContext: TLSContext?) throws {
+    init(index: Int, listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
+         balancer: LoopBalancer, tlsContext: TLSContext?) throws {
+        self.index = index
         self.listener = listener
+        self.balancer = balancer
         self.processor = processor
         self.pool = pool
         self.connectionBudget = budget
         self.tlsContext = tlsContext
         epoll = try Epoll()
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { throw HTTPServerError.system("pipe") }
-        ListeningSocket.makeNonBlocking(ends[0])
-        ListeningSocket.makeNonBlocking(ends[1])
-        wakeRead = ends[0]
-        wakeWrite = ends[1]
+        inbox = try LoopInbox()
         epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue)
-        epoll.add(wakeRead, id: Self.wakeID, events: EPOLLIN.rawValue)
+        epoll.add(inbox.wakeFD, id: Self.wakeID, events: EPOLLIN.rawValue)
         date = dateCache.current()
     }
 
-    /// Thread-safe: hands a message to the loop and wakes it if it was not already due to look.
+    /// Thread-safe: hands a message to the loop, waking it if it sleeps.
     func post(_ message: LoopMessage) {
-        inbox.withLock { inbox in
-            guard inbox.isOpen else { return }
-            inbox.messages.append(message)
-            if inbox.messages.count == 1 {
-                var byte: UInt8 = 1
-                _ = write(wakeWrite, &byte, 1)
-            }
-        }
+        inbox.post(message)
     }
 
     func run() {
@@ -85,17 +74,21 @@ final class EventLoop: @unchecked Sendable {
         let readTimeout = nanoseconds(fromSeconds: configuration.readTimeoutSeconds)
         let idleTimeout = nanoseconds(fromSeconds: configuration.idleTimeoutSeconds)
         while running {
-            let count = epoll.wait(into: &events, timeoutMilliseconds: 100)
+            let mayBlock = inbox.prepareToWait()
+            let count = epoll.wait(into: &events, timeoutMilliseconds: mayBlock ? 100 : 0)
             now = monotonicNanoseconds()
             date = dateCache.current()
+            var woken = false
             for index in 0..<count {
                 let event = events[index]
                 switch event.data.u64 {
                 case Self.listenerID: acceptConnections()
-                case Self.wakeID: receiveMessages()
+                case Self.wakeID: woken = true
                 case let id: connections[id]?.handle(events: event.events)
                 }
             }
+            // Every turn, woken or not: workers post without waking a busy loop.
+            receiveMessages(woken: woken)
             if now - lastSweep >= 100_000_000 {
                 lastSweep = now
                 resumeAcceptingIfDue()
@@ -111,12 +104,9 @@ final class EventLoop: @unchecked Sendable {
         for connection in Array(connections.values) { connection.close() }
         closeListener()
         epoll.close()
-        inbox.withLock { inbox in
-            inbox.isOpen = false
-            inbox.messages = []
-            close(wakeRead)
-            close(wakeWrite)
-        }
+        for case .adopt(let fd) in inbox.close() { abandon(fd, countedAgainst: index) }
+        // The loops refer to each other; an ended loop lets go so all can be freed.
+        peers = []
     }
 
     private func acceptConnections() {
@@ -137,23 +127,39 @@ final class EventLoop: @unchecked Sendable {
                 close(fd)
                 continue
             }
-            let transport: any Transport
-            if let tlsContext {
-                guard let secure = TLSTransport(context: tlsContext, fd: fd) else {
-                    close(fd)
-                    connectionBudget.release()
-                    continue
-                }
-                transport = secure
-            } else {
-                transport = PlainTransport(fd: fd)
+            let owner = balancer.assign(acceptedBy: index)
+            if owner == index {
+                adopt(fd)
+            } else if !peers[owner].inbox.post(.adopt(fd: fd)) {
+                // That loop has ended; the server is stopping.
+                abandon(fd, countedAgainst: owner)
             }
-            let id = nextConnectionID
-            nextConnectionID += 1
-            let connection = Connection(id: id, fd: fd, transport: transport, loop: self, now: now)
-            connections[id] = connection
-            epoll.add(fd, id: id, events: Epoll.readable)
         }
+    }
+
+    /// Starts serving a connection accepted by this loop or handed over by another.
+    private func adopt(_ fd: Int32) {
+        guard !isDraining else { return abandon(fd, countedAgainst: index) }
+        let transport: any Transport
+        if let tlsContext {
+            guard let secure = TLSTransport(context: tlsContext, fd: fd) else {
+                return abandon(fd, countedAgainst: index)
+            }
+            transport = secure
+        } else {
+            transport = PlainTransport(fd: fd)
+        }
+        let id = nextConnectionID
+        nextConnectionID += 1
+        let connection = Connection(id: id, fd: fd, transport: transport, loop: self, now: now)
+        connections[id] = connection
+        epoll.add(fd, id: id, events: Epoll.readable)
+    }
+
+    private func abandon(_ fd: Int32, countedAgainst loop: Int) {
+        close(fd)
+        balancer.release(loop)
+        connectionBudget.release()
     }
 
     /// Out of descriptors: the listener stays readable, so leaving it in epoll
@@ -170,19 +176,17 @@ final class EventLoop: @unchecked Sendable {
         if let listener { epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue) }
     }
 
-    private func receiveMessages() {
-        var sink = [UInt8](repeating: 0, count: 256)
-        while read(wakeRead, &sink, sink.count) > 0 {}
-        let messages = inbox.withLock { inbox in
-            defer { inbox.messages.removeAll(keepingCapacity: true) }
-            return inbox.messages
-        }
+    private func receiveMessages(woken: Bool) {
+        inbox.take(woken: woken, into: &messages)
+        defer { messages.removeAll(keepingCapacity: true) }
         for message in messages {
             switch message {
             case .completed(let id, let sequence, let bytes, let closeAfter):
                 connections[id]?.complete(sequence: sequence, bytes: bytes, closeAfter: closeAfter)
             case .partial(let id, let sequence, let bytes):
                 connections[id]?.appendPartial(sequence: sequence, bytes: bytes)
+            case .adopt(let fd):
+                adopt(fd)
             case .drain(let deadline):
                 isDraining = true
                 drainDeadline = deadline
@@ -200,6 +204,7 @@ final class EventLoop: @unchecked Sendable {
 
     func connectionClosed(_ connection: Connection) {
         connections[connection.id] = nil
+        balancer.release(index)
         connectionBudget.release()
     }
 }

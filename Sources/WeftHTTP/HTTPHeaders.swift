@@ -13,6 +13,22 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.append((Self.lowercased(name), value))
     }
 
+    /// For the parser, which lowercases names while it still has their bytes.
+    mutating func add(lowercasedName name: String, _ value: String) {
+        fields.append((name, value))
+    }
+
+    /// Room for a typical request's fields at once, instead of regrowing at 1, 2, 4 and 8.
+    mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
+    /// How many lines `name` has, without collecting their values.
+    func count(_ name: String) -> Int {
+        let lowered = Self.lowercased(name)
+        return fields.reduce(0) { $0 + ($1.name == lowered ? 1 : 0) }
+    }
+
     public mutating func set(_ name: String, _ value: String) {
         remove(name)
         add(name, value)
@@ -41,8 +57,13 @@ public struct HTTPHeaders: Sendable, Sequence {
     }
 
     /// Names are nearly always lowercase already (HTTP/2 made it the norm); skip the copy then.
+    /// Every lookup comes through here, several per request, so the check reads the
+    /// bytes directly: iterating `utf8` one index at a time stood out in profiles.
     private static func lowercased(_ name: String) -> String {
-        name.utf8.contains { $0 >= 0x41 && $0 <= 0x5A } ? name.lowercased() : name
+        let hasUppercase = name.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.contains { $0 &- 0x41 < 26 }
+        } ?? name.utf8.contains { $0 &- 0x41 < 26 }
+        return hasUppercase ? name.lowercased() : name
     }
 
     public func makeIterator() -> IndexingIterator<[(name: String, value: String)]> {

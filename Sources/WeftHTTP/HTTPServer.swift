@@ -54,11 +54,13 @@ public final class HTTPServer: Sendable {
         }
         let pool = WorkerPool(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
         let budget = ConnectionBudget(limit: configuration.maxConnections)
+        let balancer = LoopBalancer(loops: listeners.count)
         var loops: [EventLoop] = []
-        for fd in listeners {
-            loops.append(try EventLoop(listener: fd, processor: processor, pool: pool, budget: budget,
-                                       tlsContext: tlsContext))
+        for (index, fd) in listeners.enumerated() {
+            loops.append(try EventLoop(index: index, listener: fd, processor: processor, pool: pool, budget: budget,
+                                       balancer: balancer, tlsContext: tlsContext))
         }
+        for loop in loops { loop.peers = loops }
         let threads = loops.enumerated().map { index, loop in
             OSThread(name: "weft-loop-\(index)") { loop.run() }
         }

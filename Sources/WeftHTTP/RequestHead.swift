@@ -17,6 +17,7 @@ enum RequestHeadParser {
         var lines = LineSplitter(bytes)
         guard let requestLine = try lines.next() else { throw .badRequest("empty request line") }
         var head = try parseRequestLine(requestLine)
+        head.headers.reserveCapacity(8)
         var count = 0
         while let line = try lines.next() {
             count += 1
@@ -24,7 +25,7 @@ enum RequestHeadParser {
                 throw HTTPParseError(status: 431, detail: "more than \(maxHeaderCount) header fields")
             }
             let (name, value) = try parseField(line)
-            head.headers.add(name, value)
+            head.headers.add(lowercasedName: name, value)
         }
         return head
     }
@@ -100,7 +101,18 @@ enum RequestHeadParser {
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
             throw .badRequest("header field value has a control character")
         }
-        return (String(decoding: name, as: UTF8.self), String(decoding: value, as: UTF8.self))
+        return (lowercasedASCII(name), String(decoding: value, as: UTF8.self))
+    }
+
+    /// A field name is all tchar, hence ASCII: lowercasing its bytes is exact and
+    /// saves `String.lowercased()` on every capitalised name clients send.
+    static func lowercasedASCII(_ bytes: ArraySlice<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: bytes.count) { buffer in
+            for (offset, byte) in bytes.enumerated() {
+                buffer[offset] = byte &- 0x41 < 26 ? byte | 0x20 : byte
+            }
+            return bytes.count
+        }
     }
 
     static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

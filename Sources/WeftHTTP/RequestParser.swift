@@ -103,8 +103,7 @@ struct RequestParser {
     }
 
     private mutating func begin(_ head: RequestHead) throws(HTTPParseError) -> ParserEvent? {
-        let hosts = head.headers.values("host")
-        if head.version == .http11 && hosts.count != 1 {
+        if head.version == .http11 && head.headers.count("host") != 1 {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }
         let framing = try BodyFraming.of(head)

@@ -146,6 +146,7 @@ final class RequestProcessor: Sendable {
 
     /// Undoes a Content-Encoding on the request body; a refusal when it cannot.
     private func decodeBody(_ request: inout HTTPRequest) -> HTTPResponse? {
+        guard request.headers["content-encoding"] != nil else { return nil }
         let codings = request.headers.listElements("content-encoding").map { $0.lowercased() }
             .filter { $0 != "identity" }
         guard !codings.isEmpty else { return nil }
