@@ -3,10 +3,14 @@ import Synchronization
 /// A thread-safe cache bounded by the bytes its values are said to cost,
 /// evicting the least recently used entries. Sharded so that layout threads
 /// rarely wait on each other.
+///
+/// Inlinable so that callers in other modules get it specialized for their
+/// key and value types: unspecialized, every lookup paid for generic
+/// metadata lookups, more than the lookup itself.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    private let shards: [LockedShard<Key, Value>]
-    private let hitCount = Atomic<Int>(0)
-    private let missCount = Atomic<Int>(0)
+    @usableFromInline let shards: [LockedShard<Key, Value>]
+    @usableFromInline let hitCount = Atomic<Int>(0)
+    @usableFromInline let missCount = Atomic<Int>(0)
     public let capacityBytes: Int
 
     /// `capacityBytes` 0 disables the cache: nothing is stored.
@@ -17,21 +21,21 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         shards = (0..<n).map { _ in LockedShard<Key, Value>(capacity: perShard) }
     }
 
-    public var isEnabled: Bool { capacityBytes > 0 }
+    @inlinable public var isEnabled: Bool { capacityBytes > 0 }
     public var hits: Int { hitCount.load(ordering: .relaxed) }
     public var misses: Int { missCount.load(ordering: .relaxed) }
 
     public var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
     public var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
 
-    private func shard(for key: Key) -> LockedShard<Key, Value> {
+    @inlinable func shard(for key: Key) -> LockedShard<Key, Value> {
         var h = Hasher()
         h.combine(key)
         let i = Int(UInt(bitPattern: h.finalize()) % UInt(shards.count))
         return shards[i]
     }
 
-    public func value(for key: Key) -> Value? {
+    @inlinable public func value(for key: Key) -> Value? {
         guard isEnabled else { return nil }
         let found = shard(for: key).state.withLock { $0.get(key) }
         if found == nil {
@@ -43,48 +47,56 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     }
 
     /// Stores `value`; one larger than a whole shard is not kept.
-    public func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable public func insert(_ value: Value, for key: Key, cost: Int) {
         guard isEnabled else { return }
         shard(for: key).state.withLock { $0.put(key, value, cost: max(1, cost)) }
     }
 }
 
 /// `Mutex` cannot be copied into an array; a shard owns its own.
-final class LockedShard<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let state: Mutex<LRUShard<Key, Value>>
+@usableFromInline final class LockedShard<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    @usableFromInline let state: Mutex<LRUShard<Key, Value>>
     init(capacity: Int) { state = Mutex(LRUShard(capacity: capacity)) }
 }
 
 /// One shard: a dictionary into a doubly linked list kept in arrays, most
 /// recently used at the head.
-struct LRUShard<Key: Hashable, Value> {
-    private struct Entry {
-        var key: Key
-        var value: Value
-        var cost: Int
-        var prev: Int
-        var next: Int
+@usableFromInline struct LRUShard<Key: Hashable, Value> {
+    @usableFromInline struct Entry {
+        @usableFromInline var key: Key
+        @usableFromInline var value: Value
+        @usableFromInline var cost: Int
+        @usableFromInline var prev: Int
+        @usableFromInline var next: Int
+
+        @usableFromInline init(key: Key, value: Value, cost: Int, prev: Int, next: Int) {
+            self.key = key
+            self.value = value
+            self.cost = cost
+            self.prev = prev
+            self.next = next
+        }
     }
 
-    private let capacity: Int
-    private var index: [Key: Int] = [:]
-    private var entries: [Entry] = []
-    private var free: [Int] = []
-    private var head = -1
-    private var tail = -1
-    private(set) var bytes = 0
+    @usableFromInline let capacity: Int
+    @usableFromInline var index: [Key: Int] = [:]
+    @usableFromInline var entries: [Entry] = []
+    @usableFromInline var free: [Int] = []
+    @usableFromInline var head = -1
+    @usableFromInline var tail = -1
+    @usableFromInline var bytes = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     var count: Int { index.count }
 
-    mutating func get(_ key: Key) -> Value? {
+    @inlinable mutating func get(_ key: Key) -> Value? {
         guard let i = index[key] else { return nil }
         moveToFront(i)
         return entries[i].value
     }
 
-    mutating func put(_ key: Key, _ value: Value, cost: Int) {
+    @inlinable mutating func put(_ key: Key, _ value: Value, cost: Int) {
         guard cost <= capacity else { return }
         if let i = index[key] {
             bytes += cost - entries[i].cost
@@ -110,13 +122,13 @@ struct LRUShard<Key: Hashable, Value> {
         while bytes > capacity, tail >= 0 { evict(tail) }
     }
 
-    private mutating func unlink(_ i: Int) {
+    @inlinable mutating func unlink(_ i: Int) {
         let p = entries[i].prev, n = entries[i].next
         if p >= 0 { entries[p].next = n } else { head = n }
         if n >= 0 { entries[n].prev = p } else { tail = p }
     }
 
-    private mutating func moveToFront(_ i: Int) {
+    @inlinable mutating func moveToFront(_ i: Int) {
         guard head != i else { return }
         unlink(i)
         entries[i].prev = -1
@@ -126,7 +138,7 @@ struct LRUShard<Key: Hashable, Value> {
         if tail < 0 { tail = i }
     }
 
-    private mutating func evict(_ i: Int) {
+    @inlinable mutating func evict(_ i: Int) {
         unlink(i)
         index[entries[i].key] = nil
         bytes -= entries[i].cost

@@ -86,8 +86,10 @@ extension JSONReader {
         _ = try scanStringBody()
     }
 
+    /// The high bit of every zero byte of `v` (and possibly of bytes above the
+    /// lowest one: only the lowest flag is exact).
     @inline(__always)
-    private static func zeroBytes(_ v: UInt64) -> UInt64 {
+    static func zeroBytes(_ v: UInt64) -> UInt64 {
         (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
