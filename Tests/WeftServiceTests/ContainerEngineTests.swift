@@ -136,31 +136,3 @@ extension String {
         for _ in 0..<2 { #expect(engine.respond(body: Array(malformed.utf8)).status == 400) }
     }
 }
-
-/// The bracket scan a memo lookup trusts: strings hide brackets and quotes,
-/// wherever they fall in the eight-byte words the scan reads.
-@Suite struct ObjectEndTests {
-    func end(_ text: String, from start: Int = 0) -> Int? {
-        let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            reader.offset = start
-            return reader.objectEnd()
-        }
-    }
-
-    @Test func findsTheMatchingBraceOutsideStrings() {
-        let object = #"{"a":"}]{[","b":["\"}",{"c":"\\"}],"d":{}}"#
-        for padding in 0..<9 {
-            let text = String(repeating: " ", count: padding) + object + #",{"next":1}"#
-            #expect(end(text, from: padding) == padding + object.utf8.count, "padding \(padding)")
-        }
-    }
-
-    @Test func unfinishedInputHasNoEnd() {
-        #expect(end(#"{"a":"}"#) == nil)
-        #expect(end(#"{"a":{"b":1}"#) == nil)
-        #expect(end(#"{"a":"\"#) == nil)
-        #expect(end(#"[1]"#) == nil)
-    }
-}

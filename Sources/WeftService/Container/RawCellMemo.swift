@@ -35,68 +35,6 @@ struct RawCellEntry: Sendable {
 }
 
 extension JSONReader {
-    /// The end (exclusive) of the object starting at `offset`, found by
-    /// matching brackets outside strings without checking anything else; nil
-    /// when the input ends first. Only a memo hit trusts what it spans.
-    ///
-    /// Eight bytes at a time: a word with no byte that matters in the current
-    /// state (a quote or bracket outside strings; a quote or backslash inside)
-    /// is passed over whole, since this scan bounds how fast a request of
-    /// cells seen before is read.
-    func objectEnd() -> Int? {
-        let n = bytes.count
-        var i = offset
-        guard i < n, let base = bytes.baseAddress, base[i] == UInt8(ascii: "{") else { return nil }
-        let raw = UnsafeRawPointer(base)
-        var depth = 0
-        var inString = false
-        while i < n {
-            if i + 8 <= n {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let stops = inString ? Self.stringStops(w) : Self.structureStops(w)
-                if stops == 0 {
-                    i += 8
-                    continue
-                }
-                i += stops.trailingZeroBitCount / 8
-            }
-            let b = base[i]
-            if inString {
-                if b == UInt8(ascii: "\\") {
-                    i += 2
-                    continue
-                }
-                if b == UInt8(ascii: "\"") { inString = false }
-            } else {
-                switch b {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    depth -= 1
-                    if depth == 0 { return i + 1 }
-                default: break
-                }
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// Quotes and backslashes of a word inside a string.
-    @inline(__always)
-    private static func stringStops(_ w: UInt64) -> UInt64 {
-        zeroBytes(w ^ 0x2222_2222_2222_2222) | zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-    }
-
-    /// Quotes and brackets of a word outside strings: `[` and `]` differ from
-    /// `{` and `}` only in bit 5, so setting it folds the four into two.
-    @inline(__always)
-    private static func structureStops(_ w: UInt64) -> UInt64 {
-        let folded = w | 0x2020_2020_2020_2020
-        return zeroBytes(w ^ 0x2222_2222_2222_2222) | zeroBytes(folded ^ 0x7B7B_7B7B_7B7B_7B7B)
-            | zeroBytes(folded ^ 0x7D7D_7D7D_7D7D_7D7D)
-    }
-
     /// The 128-bit hash of the raw bytes in `range`.
     func rawHash(_ range: Range<Int>) -> ContentHash {
         var lanes = HashLanes(tag: 9)
