@@ -47,8 +47,12 @@ public struct JSONWriter: ~Copyable {
     private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         if bytes.count <= 16 {
-            // Short runs (keys, type names) are cheaper byte by byte than a memcpy call.
-            for b in bytes { put(b) }
+            // Short runs (keys, type names) are cheaper byte by byte than a
+            // memcpy call; through a local pointer, so that `count` is not
+            // reloaded after every store.
+            let target = base + count
+            for j in bytes.indices { target[j] = bytes[j] }
+            count += bytes.count
         } else if let source = bytes.baseAddress {
             (base + count).update(from: source, count: bytes.count)
             count += bytes.count
@@ -211,6 +215,8 @@ public struct JSONWriter: ~Copyable {
         // a ".0", and above in exponent form ("1e+16").
         if Swift.abs(value) < 9_007_199_254_740_992, Double(Int(value)) == value {
             putDigits(Int(value))
+        } else if Swift.abs(value) < 2_147_483_648, Double(Int(value * 8)) == value * 8 {
+            putEighths(Int(value * 8))
         } else if value.isFinite {
             // Swift's description is the shortest string that reads back to
             // the same double, in a form JSON accepts ("0.1", "1e-05", "1e+20").
@@ -221,6 +227,30 @@ public struct JSONWriter: ~Copyable {
         }
         needsComma = true
     }
+
+    /// `eighths` / 8, not an integer: layout on a point scale of 2 or 4
+    /// gives frames in halves and quarters, which would otherwise take the
+    /// slow path through `description` (a String per number). Written in
+    /// full, as `description` does: the exact decimal, at most three
+    /// fraction digits, is the shortest that reads back (a double's spacing
+    /// below 2^31 is far finer than 0.001), and 2^31 is far below where
+    /// `description` turns to exponents.
+    private mutating func putEighths(_ eighths: Int) {
+        reserve(16)
+        if eighths < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = Int(eighths.magnitude)
+        putDigits(magnitude >> 3)
+        // The fraction digits of 1/8 ... 7/8, four bytes each, zero-padded.
+        let fraction = Self.eighthFractions.utf8Start + (magnitude & 7) * 4
+        put(UInt8(ascii: "."))
+        var j = 0
+        while j < 3, fraction[j] != UInt8(ascii: " ") {
+            put(fraction[j])
+            j += 1
+        }
+    }
+
+    private static let eighthFractions: StaticString = "    125 25  375 5   625 75  875 "
 
     private mutating func putDigits(_ value: Int) {
         // A sign and 20 digits hold any Int.
