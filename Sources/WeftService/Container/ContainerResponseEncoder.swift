@@ -9,8 +9,38 @@ public enum ContainerResponseEncoder {
     public static func encode(
         _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
     ) -> [UInt8] {
-        var out = JSONWriter(capacity: 4096 + prepared.body.count + prepared.body.count / 2)
         let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
+        let capacity = estimatedSize(result, warnings: warnings, outcomes: outcomes)
+        return JSONWriter.document(capacity: capacity) { out in
+            write(result, warnings: warnings, prepared: prepared, layouts: layouts, &out)
+        }
+    }
+
+    /// At least the response's size in practice (a miss only costs a copy):
+    /// the cells' layouts as encoded, plus generous room for everything
+    /// around them. Room never written to is never faulted in.
+    static func estimatedSize(_ result: ContainerResult, warnings: [ResponseWarning], outcomes: [CellOutcome]) -> Int {
+        // A number takes at most 24 bytes; a cell's members around its
+        // layout, with three frames, stay well below 640 bytes plus its id
+        // escaped (at most 6 bytes per byte).
+        var size = 4096 + result.warnings.count * 256 + warnings.count * 256
+        for outcome in outcomes { size += 640 + (outcome.layout?.count ?? 0) }
+        for section in result.sections {
+            size += 64 + 6 * (section.id?.utf8.count ?? 0)
+            for item in section.items { size += 6 * (item.id?.utf8.count ?? 0) }
+            size += 6 * ((section.header?.id?.utf8.count ?? 0) + (section.footer?.id?.utf8.count ?? 0))
+        }
+        let ranges = result.hints.ranges
+        size += 48 * (ranges.visible.count + ranges.display.count + ranges.preload.count) + 320 * result.hints.pages.count
+        for w in warnings { size += 6 * (w.detail.utf8.count + w.path.description.utf8.count) }
+        for w in result.warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
+        return size
+    }
+
+    private static func write(
+        _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, layouts: CellLayouts,
+        _ out: inout JSONWriter
+    ) {
         out.beginObject()
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
@@ -46,7 +76,6 @@ public enum ContainerResponseEncoder {
         out.key("stats")
         writeStats(prepared.stats, &out)
         out.endObject()
-        return out.bytes
     }
 
     /// Decoding warnings (per cell, in job order) first, then the container's.

@@ -9,13 +9,43 @@ public struct JSONWriter: ~Copyable {
     private var count = 0
     private var capacity: Int
     private var needsComma = false
+    /// False while writing into storage lent by `document`.
+    private var ownsBase = true
 
     public init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
-    deinit { base.deallocate() }
+    /// Writes into `storage` until it runs out of room, then into a buffer
+    /// of its own.
+    private init(lending storage: UnsafeMutableBufferPointer<UInt8>) {
+        base = storage.baseAddress!
+        capacity = storage.count
+        ownsBase = false
+    }
+
+    deinit { if ownsBase { base.deallocate() } }
+
+    /// A whole document written by `body` straight into the array returned,
+    /// when `capacity` holds it: a large response then costs one buffer
+    /// (and one round of page faults on fresh memory) instead of a writing
+    /// buffer plus the copy into its array. A bigger document is copied
+    /// out of the buffer the writer moved to, as `bytes` does.
+    public static func document(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        var spilled: [UInt8]?
+        let written = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) { storage, initialized in
+            var out = JSONWriter(lending: storage)
+            body(&out)
+            if out.ownsBase {
+                spilled = out.bytes
+                initialized = 0
+            } else {
+                initialized = out.count
+            }
+        }
+        return spilled ?? written
+    }
 
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
@@ -31,7 +61,8 @@ public struct JSONWriter: ~Copyable {
         let newCapacity = Swift.max(capacity * 2, count + n)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
-        base.deallocate()
+        if ownsBase { base.deallocate() }
+        ownsBase = true
         base = newBase
         capacity = newCapacity
     }
