@@ -75,16 +75,18 @@ extension ContainerEngine {
     /// cell whose elements take the request past the element limit, as a 422.
     public func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
         var elements = 0
-        for (k, outcome) in outcomes.enumerated() {
-            let nodePath = Self.nodePath(prepared, k)
-            if var error = outcome.error {
-                error.reversedPath.append(contentsOf: nodePath.components.reversed())
+        // Paths only for the cell at fault: building one per cell cost as
+        // much as the rest of a warm request's checks.
+        for k in outcomes.indices {
+            if var error = outcomes[k].error {
+                error.reversedPath.append(contentsOf: Self.nodePath(prepared, k).components.reversed())
                 return Problem(error)
             }
-            elements += outcome.elementCount
+            elements += outcomes[k].elementCount
             if elements > limits.maxElements {
                 return Problem(
-                    .limitExceeded, detail: "more than \(limits.maxElements) elements in one request", path: nodePath)
+                    .limitExceeded, detail: "more than \(limits.maxElements) elements in one request",
+                    path: Self.nodePath(prepared, k))
             }
         }
         return nil
