@@ -111,9 +111,10 @@ extension ContainerEngine {
     /// Every cell's decoding warnings, in job order, with full paths.
     public func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
         var all: [ResponseWarning] = []
-        for (k, outcome) in outcomes.enumerated() where !outcome.warnings.isEmpty {
+        // By index, so that an outcome without warnings is not copied.
+        for k in outcomes.indices where !outcomes[k].warnings.isEmpty {
             let prefix = Self.nodePath(prepared, k)
-            all += outcome.warnings.map { ResponseWarning(path: JSONPointer(prefix.components + $0.path.components), detail: $0.detail) }
+            all += outcomes[k].warnings.map { ResponseWarning(path: JSONPointer(prefix.components + $0.path.components), detail: $0.detail) }
         }
         return all
     }

@@ -60,8 +60,8 @@ public enum ContainerResponseEncoder {
             }
             out.key("items")
             out.beginArray()
-            for (i, item) in section.items.enumerated() {
-                writeCell(item, layouts.layout(s, .item(i)), &out)
+            for i in section.items.indices {
+                writeCell(section.items[i], layouts.layout(s, .item(i)), &out)
             }
             out.endArray()
             if let footer = section.footer {
@@ -238,11 +238,14 @@ struct CellLayouts {
         footers = headers
         items = sections.map { Array(repeating: nil, count: $0.items.count) }
         self.outcomes = outcomes
-        for (k, job) in prepared.jobs.enumerated() {
-            switch job.slot {
-            case .header: headers[job.section] = k
-            case .footer: footers[job.section] = k
-            case .item(let i): items[job.section][i] = k
+        // By index: a job held as a value would copy its cell (and retain all it holds).
+        let jobs = prepared.jobs
+        for k in jobs.indices {
+            let section = jobs[k].section
+            switch jobs[k].slot {
+            case .header: headers[section] = k
+            case .footer: footers[section] = k
+            case .item(let i): items[section][i] = k
             }
         }
     }
