@@ -101,47 +101,50 @@ public enum ContainerValidation {
         let shorthand = request.usesItemsShorthand
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
-                checkCell(header, path: RequestPath.cell(.header, section: s, shorthand: shorthand), &errors)
+                checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
             }
             for (i, cell) in section.items.enumerated() {
-                checkCell(cell, path: RequestPath.cell(.item(i), section: s, shorthand: shorthand), &errors)
+                checkCell(cell, path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
             }
             if let footer = section.footer {
-                checkCell(footer, path: RequestPath.cell(.footer, section: s, shorthand: shorthand), &errors)
+                checkCell(footer, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
             }
         }
     }
 
-    private static func checkCell(_ cell: Cell, path: String, _ errors: inout [ContainerError]) {
-        let name = cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path)"
+    /// `path` and the cell's name are only spelled out for an error: a valid
+    /// cell (nearly every one) then costs no strings, which matters for a
+    /// stream of thousands of cells, whose start record waits for this.
+    private static func checkCell(_ cell: Cell, path: () -> String, _ errors: inout [ContainerError]) {
+        func name() -> String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
         switch cell.kind {
         case .node:
             // Texture's release fallback (an empty cell) is not taken: semantics 7.4 recommends an error.
             if cell.node == nil {
                 errors.append(ContainerError(
-                    .missingCellContent, path: path,
-                    detail: "\(name) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
+                    .missingCellContent, path: path(),
+                    detail: "\(name()) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
             }
             if cell.size != nil {
-                errors.append(notApplicable(path + "/size", "\(name) is a node cell: its size comes from its node"))
+                errors.append(notApplicable(path() + "/size", "\(name()) is a node cell: its size comes from its node"))
             }
         case .interop:
             if cell.size == nil && cell.constrainedSize == nil {
                 errors.append(ContainerError(
-                    .missingCellContent, path: path,
-                    detail: "interop \(name) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
+                    .missingCellContent, path: path(),
+                    detail: "interop \(name()) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
             }
             if cell.node != nil {
-                errors.append(notApplicable(path + "/node", "interop \(name) gets no node layout"))
+                errors.append(notApplicable(path() + "/node", "interop \(name()) gets no node layout"))
             }
         }
         if let size = cell.size, !(valid(size.width) && valid(size.height)) {
-            errors.append(invalid(path + "/size", "size must be finite, >= 0 and < 1e7 on both axes"))
+            errors.append(invalid(path() + "/size", "size must be finite, >= 0 and < 1e7 on both axes"))
         }
         if let range = cell.constrainedSize, let problem = rangeProblem(range) {
-            errors.append(invalid(path + "/constrainedSize", problem))
+            errors.append(invalid(path() + "/constrainedSize", problem))
         }
-        checkEdges(cell.separatorInset, path + "/separatorInset", &errors)
+        checkEdges(cell.separatorInset, path() + "/separatorInset", &errors)
     }
 
     private static func positiveSizeProblem(_ size: Size) -> String? {
@@ -168,17 +171,20 @@ public enum ContainerValidation {
         return nil
     }
 
-    private static func checkEdges(_ edges: Edges, _ path: String, _ errors: inout [ContainerError]) {
-        let all = [edges.left, edges.top, edges.right, edges.bottom, edges.start, edges.end, edges.horizontal, edges.vertical, edges.all]
-        for d in all {
-            switch d {
-            case .points(let v)?, .fraction(let v)?:
-                if !v.isFinite {
-                    errors.append(invalid(path, "insets must be finite"))
-                    return
-                }
-            default: continue
-            }
+    /// `path` is spelled out only for an error, as in `checkCell`.
+    private static func checkEdges(_ edges: Edges, _ path: @autoclosure () -> String, _ errors: inout [ContainerError]) {
+        // One `&&` chain, not an array of the nine: no allocation per cell.
+        let finite =
+            isFinite(edges.left) && isFinite(edges.top) && isFinite(edges.right) && isFinite(edges.bottom)
+            && isFinite(edges.start) && isFinite(edges.end) && isFinite(edges.horizontal)
+            && isFinite(edges.vertical) && isFinite(edges.all)
+        if !finite { errors.append(invalid(path(), "insets must be finite")) }
+    }
+
+    private static func isFinite(_ d: Dimension?) -> Bool {
+        switch d {
+        case .points(let v)?, .fraction(let v)?: return v.isFinite
+        default: return true
         }
     }
 
