@@ -7,12 +7,24 @@ extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
     public func prepare(_ body: [UInt8]) -> Preparation {
+        prepare(body, split: nil)
+    }
+
+    /// `prepare` for a stream, whose start record waits for it: a long
+    /// `items` array is read on two of the pool's threads (`ItemsSplit`).
+    /// The outcome is the same as `prepare`'s.
+    public func prepareStream(_ body: [UInt8]) -> Preparation {
+        prepare(body, split: pool.workerCount > 0 ? pool : nil)
+    }
+
+    private func prepare(_ body: [UInt8], split: LayoutWorkerPool?) -> Preparation {
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
-                    let decoded = try ContainerRequestDecoder.decode(&r, memo: memo.isEnabled ? memo : nil)
+                    let decoded = try ContainerRequestDecoder.decode(
+                        &r, memo: memo.isEnabled ? memo : nil, split: split)
                     try r.finish()
                     return decoded
                 } catch {
