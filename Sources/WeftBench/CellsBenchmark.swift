@@ -30,8 +30,9 @@ struct CellsBenchmark {
             return
         }
         if options.phase == "read" || options.phase == "stream-read" {
-            let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
+            // A stream's read uses the pool's threads, as the server's does.
             let streamed = options.phase == "stream-read"
+            let engine = ContainerEngine(workers: streamed ? cores : 1, cacheBytes: 0, textMeasurer: nil)
             for _ in 0..<options.runs { _ = streamed ? engine.prepareStream(feed) : engine.prepare(feed) }
             return
         }

@@ -58,7 +58,9 @@ extension ContainerEngine {
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
-        for (k, job) in jobs.enumerated() {
+        // By index: a job is a whole cell, and copying 10,000 of them shows
+        // in a stream's start record, which waits for this loop.
+        for k in jobs.indices {
             guard let source = sources[k] else {
                 work.append(.interop)
                 continue
@@ -68,8 +70,8 @@ extension ContainerEngine {
                 continue
             }
             let key = CellCacheKey(
-                content: content, range: job.range,
-                treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+                content: content, range: jobs[k].range,
+                treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: jobs[k].range),
                 pointScale: request.pointScale, direction: request.direction)
             if let cached = cache.value(for: key) {
                 hits += 1
