@@ -143,6 +143,12 @@ private struct Stretch: Sendable {
                 stop = guess
                 return
             } catch {
+                // A guess that is not an item's start fails on its first
+                // item (a tree's element is no cell). A failure further on is
+                // an error in the body, which the first part's serial read
+                // reports: trying each later start would read the items up
+                // to it again and again.
+                guard run.cells.isEmpty else { return }
                 from = guess
             }
         }
