@@ -76,7 +76,7 @@ func feedBody(
 
 /// The NDJSON records a stream writes, parsed.
 func streamRecords(_ engine: ContainerEngine, _ body: String) throws -> [JSONValue] {
-    guard case .ready(let prepared) = engine.prepare(Array(body.utf8)) else {
+    guard case .ready(let prepared) = engine.prepareStream(Array(body.utf8)) else {
         Issue.record("the request was refused")
         return []
     }

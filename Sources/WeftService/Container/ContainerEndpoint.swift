@@ -21,7 +21,7 @@ public enum ContainerEndpoint {
             return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
         }
         let prepared: PreparedContainer
-        switch engine.prepare(request.body) {
+        switch engine.prepareStream(request.body) {
         case .refused(let problem): return ServiceRoutes.httpResponse(problem.response())
         case .ready(let p): prepared = p
         }

@@ -7,12 +7,24 @@ extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
     public func prepare(_ body: [UInt8]) -> Preparation {
+        prepare(body, split: nil)
+    }
+
+    /// `prepare` for a stream, whose start record waits for it: a long
+    /// `items` array is read on two of the pool's threads (`ItemsSplit`).
+    /// The outcome is the same as `prepare`'s.
+    public func prepareStream(_ body: [UInt8]) -> Preparation {
+        prepare(body, split: pool.workerCount > 0 ? pool : nil)
+    }
+
+    private func prepare(_ body: [UInt8], split: LayoutWorkerPool?) -> Preparation {
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
-                    let decoded = try ContainerRequestDecoder.decode(&r, memo: memo.isEnabled ? memo : nil)
+                    let decoded = try ContainerRequestDecoder.decode(
+                        &r, memo: memo.isEnabled ? memo : nil, split: split)
                     try r.finish()
                     return decoded
                 } catch {
@@ -46,7 +58,9 @@ extension ContainerEngine {
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
-        for (k, job) in jobs.enumerated() {
+        // By index: a job is a whole cell, and copying 10,000 of them shows
+        // in a stream's start record, which waits for this loop.
+        for k in jobs.indices {
             guard let source = sources[k] else {
                 work.append(.interop)
                 continue
@@ -56,8 +70,8 @@ extension ContainerEngine {
                 continue
             }
             let key = CellCacheKey(
-                content: content, range: job.range,
-                treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+                content: content, range: jobs[k].range,
+                treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: jobs[k].range),
                 pointScale: request.pointScale, direction: request.direction)
             if let cached = cache.value(for: key) {
                 hits += 1

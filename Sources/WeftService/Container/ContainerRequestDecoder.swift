@@ -46,8 +46,11 @@ public enum ContainerRequestDecoder {
     /// Stands in for a cell's tree between decoding and resolution.
     public static let pendingNode = Element(.box, id: "x-pending")
 
-    public static func decode(_ r: inout JSONReader, memo: RawCellMemo? = nil) throws(RequestError)
-        -> DecodedContainerRequest
+    /// `split`: read long `items` arrays on two threads of this pool (see
+    /// `ItemsSplit`); the result is the same either way.
+    public static func decode(
+        _ r: inout JSONReader, memo: RawCellMemo? = nil, split: LayoutWorkerPool? = nil
+    ) throws(RequestError) -> DecodedContainerRequest
     {
         var container: Container?
         var sections: [Section] = []
@@ -79,7 +82,7 @@ public enum ContainerRequestDecoder {
                         var s = 0
                         repeat {
                             do throws(RequestError) {
-                                let (section, source) = try decodeSection(&r, count: &cellCount, memo: memo)
+                                let (section, source) = try decodeSection(&r, count: &cellCount, memo: memo, split: split)
                                 sections.append(section)
                                 sources.append(source)
                             } catch {
@@ -93,7 +96,7 @@ public enum ContainerRequestDecoder {
                     if sawSections { throw both() }
                     shorthand = true
                     var itemSources = SectionNodeSources(items: [])
-                    let items = try decodeItems(&r, count: &cellCount, memo: memo, into: &itemSources)
+                    let items = try decodeItems(&r, count: &cellCount, memo: memo, split: split, into: &itemSources)
                     sections = [Section(items: items)]
                     sources = [itemSources]
                 case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
@@ -125,7 +128,7 @@ public enum ContainerRequestDecoder {
     // MARK: - Sections and cells
 
     private static func decodeSection(
-        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?
     ) throws(RequestError) -> (Section, SectionNodeSources) {
         var section = Section()
         var sources = SectionNodeSources(items: [])
@@ -152,7 +155,7 @@ public enum ContainerRequestDecoder {
                         sources.footer = source
                     }
                 case .items:
-                    section.items = try decodeItems(&r, count: &count, memo: memo, into: &sources)
+                    section.items = try decodeItems(&r, count: &count, memo: memo, split: split, into: &sources)
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -165,46 +168,76 @@ public enum ContainerRequestDecoder {
     }
 
     /// An `items` array; stops with `limit-exceeded` (path: the array) as
-    /// soon as the request's cells pass `ContainerLimits.maxCells`.
+    /// soon as the request's cells pass `ContainerLimits.maxCells`. With a
+    /// `split` pool, a long array is read on two threads (`ItemsSplit`).
     private static func decodeItems(
-        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into sources: inout SectionNodeSources
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
+        into sources: inout SectionNodeSources
     ) throws(RequestError) -> [Cell] {
-        var cells: [Cell] = []
-        sources.items = []
-        sources.unseen = []
-        guard try r.contractArrayStart() else { return cells }
-        var i = 0
-        repeat {
-            count += 1
-            if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
-                throw RequestError(.limitExceeded, tooMany.detail)
-            }
-            var rawKey: RawCellKey?
-            let first = r.peekByte()
-            let start = r.offset
-            if let memo, first == UInt8(ascii: "{"), let end = r.objectEnd() {
-                let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
-                if let seen = memo.cache.value(for: key) {
-                    cells.append(seen.cell)
-                    sources.items.append(seen.node.map {
-                        NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
-                    })
-                    r.offset = end
-                    i += 1
-                    continue
-                }
-                rawKey = key
-            }
-            do throws(RequestError) {
-                let (cell, source) = try decodeCell(&r)
-                cells.append(cell)
-                sources.items.append(source)
-                if let rawKey { sources.unseen.append((i, rawKey, start)) }
-            } catch {
-                throw error.at(i)
-            }
-            i += 1
-        } while try r.arrayNext()
-        return cells
+        var run = ItemRun()
+        guard try r.contractArrayStart() else {
+            sources.items = []
+            sources.unseen = []
+            return []
+        }
+        if let split, let middle = ItemsSplit.middle(r) {
+            try ItemsSplit.read(&r, count: &count, memo: memo, pool: split, middle: middle, into: &run)
+        } else {
+            try readItems(&r, count: &count, memo: memo, into: &run)
+        }
+        sources.items = run.sources
+        sources.unseen = run.unseen
+        return run.cells
     }
+
+    /// Items from the reader's position (at an item) to the array's end,
+    /// numbered on from those already in `run`.
+    static func readItems(
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
+    ) throws(RequestError) {
+        repeat {
+            try readItem(&r, count: &count, memo: memo, into: &run)
+        } while try r.arrayNext()
+    }
+
+    /// One item, from the memo when its bytes were seen before.
+    static func readItem(
+        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
+    ) throws(RequestError) {
+        let i = run.cells.count
+        count += 1
+        if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+            throw RequestError(.limitExceeded, tooMany.detail)
+        }
+        var rawKey: RawCellKey?
+        let first = r.peekByte()
+        let start = r.offset
+        if let memo, first == UInt8(ascii: "{"), let end = r.objectEnd() {
+            let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
+            if let seen = memo.cache.value(for: key) {
+                run.cells.append(seen.cell)
+                run.sources.append(seen.node.map {
+                    NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
+                })
+                r.offset = end
+                return
+            }
+            rawKey = key
+        }
+        do throws(RequestError) {
+            let (cell, source) = try decodeCell(&r)
+            run.cells.append(cell)
+            run.sources.append(source)
+            if let rawKey { run.unseen.append((i, rawKey, start)) }
+        } catch {
+            throw error.at(i)
+        }
+    }
+}
+
+/// The cells of (a stretch of) one `items` array, as read.
+struct ItemRun: Sendable {
+    var cells: [Cell] = []
+    var sources: [NodeSource?] = []
+    var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
 }
