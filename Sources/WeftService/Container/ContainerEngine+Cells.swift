@@ -11,6 +11,9 @@ extension ContainerEngine {
         completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
     ) -> [CellOutcome]? {
         let context = ContainerLayout.cellContext(prepared.request, LayoutContext(textMeasurer: textMeasurer))
+        if Self.fewToLayOut(prepared.work) {
+            return measureHere(prepared, order: order, cancellation: cancellation, context: context, completed: completed)
+        }
         let engine = self
         return pool.run(
             count: prepared.jobs.count, order: order, chunkSize: chunkSize, cancellation: cancellation,
@@ -18,6 +21,44 @@ extension ContainerEngine {
         ) { k in
             engine.outcome(of: k, prepared, context)
         }
+    }
+
+    /// A request whose cells were nearly all seen before is mostly copies
+    /// from the cache: waking the pool's threads for them costs more than
+    /// the few layouts they would share.
+    static func fewToLayOut(_ work: [PreparedContainer.CellWork]) -> Bool {
+        var decodes = 0
+        for item in work {
+            if case .decode = item {
+                decodes += 1
+                if decodes > inlineLayoutLimit { return false }
+            }
+        }
+        return true
+    }
+
+    static let inlineLayoutLimit = 8
+
+    /// `measure` on the calling thread, in the same order with the same callbacks.
+    private func measureHere(
+        _ prepared: PreparedContainer, order: [Int]?, cancellation: CancellationFlag?, context: LayoutContext,
+        completed: (@Sendable (Int, CellOutcome) -> Void)?
+    ) -> [CellOutcome]? {
+        var outcomes = [CellOutcome?](repeating: nil, count: prepared.jobs.count)
+        for k in order ?? Array(prepared.jobs.indices) {
+            if cancellation?.isCancelled ?? false { return nil }
+            let result = outcome(of: k, prepared, context)
+            outcomes[k] = result
+            completed?(k, result)
+        }
+        // As the pool: no answer unless every cell has one.
+        var all: [CellOutcome] = []
+        all.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            guard let outcome else { return nil }
+            all.append(outcome)
+        }
+        return all
     }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {

@@ -48,12 +48,7 @@ extension ContainerEngine {
         }
         // The cells' canonical hashes, on the pool; the lookups then run here,
         // in index order, so that hits and misses do not depend on the threads.
-        let hashes: [ContentHash?] =
-            cache.isEnabled
-            ? pool.run(count: jobs.count, chunkSize: 32) { k in
-                sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
-            } ?? []
-            : []
+        let hashes: [ContentHash?] = cache.isEnabled ? contentHashes(sources, body: body) : []
         if memo.isEnabled && !hashes.isEmpty { remember(decoded, jobs: jobs, hashes: hashes) }
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
@@ -107,6 +102,22 @@ extension ContainerEngine {
             }
         }
     }
+
+    /// Each node cell's canonical hash. The memo already knows those of cells
+    /// seen before; when it knows nearly all, handing the few others to the
+    /// pool costs more (a wake-up per thread) than hashing them here.
+    private func contentHashes(_ sources: [NodeSource?], body: [UInt8]) -> [ContentHash?] {
+        let unknown = sources.reduce(0) { $0 + ($1 != nil && $1?.hash == nil ? 1 : 0) }
+        if unknown <= Self.inlineHashingLimit {
+            return sources.map { source in source.flatMap { $0.hash ?? Self.hash(body, $0) } }
+        }
+        return pool.run(count: sources.count, chunkSize: 32) { k in
+            sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
+        } ?? []
+    }
+
+    /// About a chunk of cells: fewer are hashed on the calling thread.
+    static let inlineHashingLimit = 32
 
     private static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
         body.withUnsafeBufferPointer { buffer in
