@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WeftCells
 import WeftLayout
@@ -29,6 +30,48 @@ import WeftLayout
         #expect(end["contentSize"] == whole["contentSize"])
         #expect(end["hints"] == whole["hints"])
         #expect(end["stats"]?["cells"]?.number == 60)
+    }
+
+    /// With the cache on, a stream looks its cells up as it lays them out; its
+    /// `stats` still say what the cache held before the request, at any
+    /// worker count, and its cells are those of a whole answer.
+    @Test func streamedStatsCountWhatTheCacheHeldBefore() throws {
+        // Every cell twice: the copy may find the entry its twin just stored.
+        let body = Self.withEveryItemTwice(feedBody(cells: 40))
+        let whole = try respond(makeEngine(), body).body
+        #expect(whole["sections"]?[0]?["items"]?[79] != nil)
+        for workers in [1, 2] {
+            let engine = makeEngine(workers: workers, cacheMB: 8)
+            let cold = try streamRecords(engine, body)
+            let warm = try streamRecords(engine, body)
+            #expect(cold.last?["stats"]?["cacheHits"]?.number == 0, "\(workers) workers")
+            #expect(cold.last?["stats"]?["cacheMisses"]?.number == 80, "\(workers) workers")
+            #expect(warm.last?["stats"]?["cacheHits"]?.number == 80, "\(workers) workers")
+            #expect(warm.last?["stats"]?["cacheMisses"]?.number == 0, "\(workers) workers")
+            for records in [cold, warm] {
+                let layouts = records.filter { $0["record"]?.string == "cell" }.sorted {
+                    ($0["index"]?[1]?.number ?? 0) < ($1["index"]?[1]?.number ?? 0)
+                }.map { $0["layout"] }
+                #expect(layouts.count == 80)
+                for (i, layout) in layouts.enumerated() {
+                    #expect(layout == whole["sections"]?[0]?["items"]?[i]?["layout"])
+                }
+            }
+        }
+    }
+
+    /// The feed's items, each followed by a copy of itself under another id.
+    static func withEveryItemTwice(_ body: String) -> String {
+        let open = #""items":["#
+        guard let start = body.range(of: open)?.upperBound else { return body }
+        let items = body[start...].dropLast(2).components(separatedBy: #",{"id":"post-"#)
+        var doubled: [String] = []
+        for (i, item) in items.enumerated() {
+            let whole = i == 0 ? item : #"{"id":"post-"# + item
+            doubled.append(whole)
+            doubled.append(whole.replacingOccurrences(of: #"{"id":"post-"#, with: #"{"id":"copy-"#))
+        }
+        return String(body[..<start]) + doubled.joined(separator: ",") + "]}"
     }
 
     @Test func visibleRowsComeFirstWhenScrolled() throws {

@@ -34,8 +34,13 @@ public final class CachedCell: Sendable {
     /// A `view` root without its children (what the view-cell warning
     /// reads); nil for any other root, which the warning ignores.
     public let root: Element?
+    /// The serial of the request that stored it (`PreparedContainer.serial`).
+    public let origin: UInt64
 
-    public init(size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?) {
+    public init(
+        size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
+    ) {
+        self.origin = origin
         self.size = size
         self.layout = layout
         self.warnings = warnings

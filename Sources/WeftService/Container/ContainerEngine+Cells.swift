@@ -29,9 +29,11 @@ extension ContainerEngine {
     static func fewToLayOut(_ work: [PreparedContainer.CellWork]) -> Bool {
         var decodes = 0
         for item in work {
-            if case .decode = item {
+            switch item {
+            case .decode, .lookUp:
                 decodes += 1
                 if decodes > inlineLayoutLimit { return false }
+            case .cached, .interop: continue
             }
         }
         return true
@@ -71,45 +73,71 @@ extension ContainerEngine {
         case .interop:
             return CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil)
         case .decode(let source, let key):
-            var decoder = ElementDecoder(limits: limits)
-            decoder.reportsViewsWithoutSize = false
-            let decoded: Result<Element, RequestError> = prepared.body.withUnsafeBufferPointer { buffer in
-                var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
-                do throws(RequestError) {
-                    return .success(try decoder.decodeRoot(&reader))
-                } catch {
-                    return .failure(error)
-                }
+            return decodeAndLayOut(job, source, key: key, prepared, context)
+        case .lookUp(let source):
+            guard let content = Self.hash(prepared.body, source) else {
+                return decodeAndLayOut(job, source, key: nil, prepared, context)
             }
-            let root: Element
-            switch decoded {
-            case .failure(let error):
-                return CellOutcome(size: .zero, layout: nil, error: error)
-            case .success(let r): root = r
+            let key = CellCacheKey(
+                content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+                pointScale: prepared.request.pointScale, direction: prepared.request.direction)
+            if let cached = cache.value(for: key) {
+                var outcome = CellOutcome(
+                    size: cached.size, layout: cached.layout, warnings: cached.warnings,
+                    elementCount: cached.elementCount, root: cached.root)
+                outcome.servedFromCache = cached.origin != prepared.serial
+                return outcome
             }
-            var cell = job.cell
-            cell.node = root
-            let measured = CellMeasurer.measure(cell, in: job.range, context: context)
-            var out = JSONWriter(capacity: 1024)
-            if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
-            let bytes = out.bytes
-            // Only a view root matters after layout (the view-cell warning reads it).
-            var stub: Element?
-            if case .view = root.kind {
-                stub = root
-                stub?.children = []
-            }
-            let outcome = CellOutcome(
-                size: measured.size, layout: bytes, warnings: decoder.warnings, elementCount: decoder.elementCount,
-                root: stub)
-            if let key {
-                let entry = CachedCell(
-                    size: measured.size, layout: bytes, warnings: decoder.warnings,
-                    elementCount: decoder.elementCount, root: stub)
-                cache.insert(entry, for: key, cost: entry.cost)
-            }
+            var outcome = decodeAndLayOut(job, source, key: key, prepared, context)
+            outcome.servedFromCache = false
             return outcome
         }
+    }
+
+    /// Decodes a cell's tree, lays it out, encodes its `layout`, and stores
+    /// the result under `key` when there is one.
+    private func decodeAndLayOut(
+        _ job: ContainerLayout.CellJob, _ source: NodeSource, key: CellCacheKey?, _ prepared: PreparedContainer,
+        _ context: LayoutContext
+    ) -> CellOutcome {
+        var decoder = ElementDecoder(limits: limits)
+        decoder.reportsViewsWithoutSize = false
+        let decoded: Result<Element, RequestError> = prepared.body.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
+            do throws(RequestError) {
+                return .success(try decoder.decodeRoot(&reader))
+            } catch {
+                return .failure(error)
+            }
+        }
+        let root: Element
+        switch decoded {
+        case .failure(let error):
+            return CellOutcome(size: .zero, layout: nil, error: error)
+        case .success(let r): root = r
+        }
+        var cell = job.cell
+        cell.node = root
+        let measured = CellMeasurer.measure(cell, in: job.range, context: context)
+        var out = JSONWriter(capacity: 1024)
+        if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
+        let bytes = out.bytes
+        // Only a view root matters after layout (the view-cell warning reads it).
+        var stub: Element?
+        if case .view = root.kind {
+            stub = root
+            stub?.children = []
+        }
+        let outcome = CellOutcome(
+            size: measured.size, layout: bytes, warnings: decoder.warnings, elementCount: decoder.elementCount,
+            root: stub)
+        if let key {
+            let entry = CachedCell(
+                size: measured.size, layout: bytes, warnings: decoder.warnings,
+                elementCount: decoder.elementCount, root: stub, origin: prepared.serial)
+            cache.insert(entry, for: key, cost: entry.cost)
+        }
+        return outcome
     }
 
     /// After measuring: the first cell whose tree broke the contract, or the

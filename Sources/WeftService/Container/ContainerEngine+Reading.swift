@@ -13,18 +13,24 @@ extension ContainerEngine {
     /// `prepare` for a stream, whose start record waits for it: a long
     /// `items` array is read on two of the pool's threads (`ItemsSplit`).
     /// The outcome is the same as `prepare`'s.
+    ///
+    /// Its cells are hashed and looked up in the cache on the pool, as part of
+    /// their own work (`.lookUp`), and the raw-cell memo is not used: with the
+    /// cache on, hashing every tree and scanning every cell for the memo first
+    /// kept a cold feed-10k stream's start record waiting for a quarter of the
+    /// whole answer.
     public func prepareStream(_ body: [UInt8]) -> Preparation {
-        prepare(body, split: pool.workerCount > 0 ? pool : nil)
+        prepare(body, split: pool.workerCount > 0 ? pool : nil, deferLookups: true)
     }
 
-    private func prepare(_ body: [UInt8], split: LayoutWorkerPool?) -> Preparation {
+    private func prepare(_ body: [UInt8], split: LayoutWorkerPool?, deferLookups: Bool = false) -> Preparation {
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
-                        &r, memo: memo.isEnabled ? memo : nil, split: split)
+                        &r, memo: memo.isEnabled && !deferLookups ? memo : nil, split: split)
                     try r.finish()
                     return decoded
                 } catch {
@@ -37,7 +43,39 @@ extension ContainerEngine {
         if let first = ContainerValidation.validate(decoded.request).first {
             return .refused(first.problem)
         }
-        return .ready(plan(decoded, body: body))
+        let serial = serials.add(1, ordering: .relaxed).newValue
+        if deferLookups && cache.isEnabled { return .ready(planLookups(decoded, body: body, serial: serial)) }
+        var prepared = plan(decoded, body: body)
+        prepared.serial = serial
+        return .ready(prepared)
+    }
+
+    /// Every node cell left to `.lookUp` on the pool.
+    private func planLookups(_ decoded: DecodedContainerRequest, body: [UInt8], serial: UInt64) -> PreparedContainer {
+        let request = decoded.request
+        let jobs = ContainerLayout.jobs(for: request)
+        var work: [PreparedContainer.CellWork] = []
+        work.reserveCapacity(jobs.count)
+        for k in jobs.indices {
+            if jobs[k].cell.kind == .node, let source = decoded.nodes[jobs[k].section].source(jobs[k].slot) {
+                work.append(.lookUp(source))
+            } else {
+                work.append(.interop)
+            }
+        }
+        return PreparedContainer(
+            request: request, body: body, jobs: jobs, work: work,
+            stats: ContainerStats(cells: request.cellCount, cacheHits: 0, cacheMisses: 0), serial: serial)
+    }
+
+    /// The response's `stats`: as planned, or counted from `.lookUp` outcomes.
+    public func stats(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerStats {
+        var stats = prepared.stats
+        for k in outcomes.indices {
+            guard let served = outcomes[k].servedFromCache else { continue }
+            if served { stats.cacheHits += 1 } else { stats.cacheMisses += 1 }
+        }
+        return stats
     }
 
     private func plan(_ decoded: DecodedContainerRequest, body: [UInt8]) -> PreparedContainer {
@@ -119,7 +157,7 @@ extension ContainerEngine {
     /// About a chunk of cells: fewer are hashed on the calling thread.
     static let inlineHashingLimit = 32
 
-    private static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
+    static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
         body.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]))
             return try? reader.contentHash()

@@ -1,3 +1,4 @@
+import Synchronization
 import WeftCells
 import WeftLayout
 
@@ -22,6 +23,8 @@ public final class ContainerEngine: Sendable {
     /// How long one request's cells may take before the rest are dropped
     /// (the answer is then a 408, or a stream's `error` record).
     public let timeoutSeconds: Double
+    /// Numbers requests, for `CachedCell.origin`.
+    let serials = Atomic<UInt64>(0)
 
     /// `workers` threads lay out one request (the calling thread is one of
     /// them); `cacheBytes` 0 disables the cache.

@@ -53,7 +53,7 @@ extension ContainerEngine {
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)
         out.key("stats")
-        ContainerResponseEncoder.writeStats(prepared.stats, &out)
+        ContainerResponseEncoder.writeStats(stats(prepared, outcomes), &out)
         out.endObject()
         write(Self.line(out))
     }

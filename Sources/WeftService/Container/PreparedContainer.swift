@@ -11,7 +11,11 @@ public struct PreparedContainer: Sendable {
     /// `node` is a placeholder until the pool has decoded it (see `finish`).
     public var jobs: [ContainerLayout.CellJob]
     public var work: [CellWork]
+    /// With `.lookUp` work the hits and misses are only known after measuring
+    /// (`ContainerEngine.stats`); these then count the cells alone.
     public var stats: ContainerStats
+    /// Tells this request's own cache entries from those it found.
+    public var serial: UInt64 = 0
 
     /// One job's plan.
     public enum CellWork: Sendable {
@@ -20,6 +24,9 @@ public struct PreparedContainer: Sendable {
         /// Decode the tree at `source`, lay it out (and store it when `key` is set).
         case decode(NodeSource, key: CellCacheKey?)
         case cached(CachedCell)
+        /// Hash the tree at `source` and look it up on the pool: a stream's
+        /// first record does not wait for every cell's hash.
+        case lookUp(NodeSource)
     }
 }
 
@@ -43,6 +50,10 @@ public struct CellOutcome: Sendable {
     public var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
     public var error: RequestError?
+    /// For `.lookUp` work: whether the cache served the cell. An entry this
+    /// same request stored counts as a miss, as it would had the lookups all
+    /// run before any layout, so the count does not depend on the threads.
+    public var servedFromCache: Bool?
 
     public init(
         size: Size, layout: [UInt8]?, warnings: [ResponseWarning] = [], elementCount: Int = 0, root: Element? = nil,
