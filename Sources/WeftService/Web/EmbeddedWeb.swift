@@ -1444,7 +1444,12 @@ components:
       required: [cells, cacheHits, cacheMisses]
       properties:
         cells: {type: integer, minimum: 0, description: "Items, headers and footers."}
-        cacheHits: {type: integer, minimum: 0, description: Node cells served from the cell-layout cache.}
+        cacheHits:
+          type: integer
+          minimum: 0
+          description: >-
+            Node cells served from the cell-layout cache as it was before the request (in a stream,
+            a cell that finds the entry an identical cell of the same request stored counts as a miss).
         cacheMisses: {type: integer, minimum: 0, description: Node cells looked up and laid out; 0 when the cache is off.}
     ContainerStreamRecord:
       description: One line of an application/x-ndjson answer.
