@@ -120,6 +120,29 @@ extension String {
         #expect(engine.memo.cache.hits >= 20)
     }
 
+    /// The memo first looks each item up at the length the item in its place
+    /// had last time; a guess that misses (same length, other bytes; another
+    /// length) is scanned for, and every answer equals a cold one.
+    @Test func guessedItemEndsNeverChangeTheAnswer() throws {
+        let engine = makeEngine(workers: 2, cacheMB: 8)
+        let original = feedBody(cells: 30)
+        _ = engine.respond(body: Array(original.utf8))
+        // Item 5's body height 40 + 37*5 % 80 = 65 -> 66: same length; item 9 gets ".5": longer.
+        let sameLength = original.replacingFirst(#""id":"body","style":{"height":65.0}"#, with: #""id":"body","style":{"height":66.0}"#)
+        #expect(sameLength.utf8.count == original.utf8.count && sameLength != original, "the edit must keep the length")
+        let longer = feedBody(cells: 30, changedCell: 9)
+        let shifted = original.replacingFirst(#""items":["#, with: #""items":[{"id":"new","kind":"interop","size":{"width":1,"height":33}},"#)
+        for body in [sameLength, longer, shifted, original] {
+            let warm = engine.respond(body: Array(body.utf8))
+            let cold = makeEngine().respond(body: Array(body.utf8))
+            #expect(warm.status == 200)
+            #expect(withoutStats(warm.body) == withoutStats(cold.body))
+        }
+        let stats = try JSONValue.parse(engine.respond(body: Array(original.utf8)).body)["stats"]
+        #expect(stats?["cacheHits"]?.number == 30)
+        #expect(engine.memo.lastItemLengths.withLock { $0.count } == 30)
+    }
+
     @Test func aBadCellIsNeverRemembered() throws {
         let engine = makeEngine(cacheMB: 8)
         let bad = #"{"container":{"type":"table","bounds":{"width":0,"height":1}},"items":[{"id":"a","node":{"type":"box"}}]}"#

@@ -183,7 +183,9 @@ public enum ContainerRequestDecoder {
         if let split, let middle = ItemsSplit.middle(r) {
             try ItemsSplit.read(&r, count: &count, memo: memo, pool: split, middle: middle, into: &run)
         } else {
+            if let memo { run.predictedLengths = memo.lastItemLengths.withLock { $0 } }
             try readItems(&r, count: &count, memo: memo, into: &run)
+            if let memo { memo.lastItemLengths.withLock { $0 = run.lengths } }
         }
         sources.items = run.sources
         sources.unseen = run.unseen
@@ -212,22 +214,31 @@ public enum ContainerRequestDecoder {
         var rawKey: RawCellKey?
         let first = r.peekByte()
         let start = r.offset
-        if let memo, first == UInt8(ascii: "{"), let end = r.objectEnd() {
-            let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
-            if let seen = memo.cache.value(for: key) {
-                run.cells.append(seen.cell)
-                run.sources.append(seen.node.map {
-                    NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
-                })
+        if let memo, first == UInt8(ascii: "{") {
+            // The item's length last time: a hit there needs no scan for its end.
+            if i < run.predictedLengths.count,
+                let end = r.plausibleItemEnd(start: start, length: run.predictedLengths[i]),
+                let seen = memo.cache.value(for: RawCellKey(hash: r.rawHash(start..<end), length: end - start))
+            {
+                run.append(seen, start: start, end: end)
                 r.offset = end
                 return
             }
-            rawKey = key
+            if let end = r.objectEnd() {
+                let key = RawCellKey(hash: r.rawHash(start..<end), length: end - start)
+                if let seen = memo.cache.value(for: key) {
+                    run.append(seen, start: start, end: end)
+                    r.offset = end
+                    return
+                }
+                rawKey = key
+            }
         }
         do throws(RequestError) {
             let (cell, source) = try decodeCell(&r)
             run.cells.append(cell)
             run.sources.append(source)
+            run.lengths.append(r.offset - start)
             if let rawKey { run.unseen.append((i, rawKey, start)) }
         } catch {
             throw error.at(i)
@@ -240,4 +251,17 @@ struct ItemRun: Sendable {
     var cells: [Cell] = []
     var sources: [NodeSource?] = []
     var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
+    /// Each item's byte length, for the memo's next guess.
+    var lengths: [Int] = []
+    /// The memo's guesses for this array (`RawCellMemo.lastItemLengths`).
+    var predictedLengths: [Int] = []
+
+    /// An item the memo knew, at `start..<end` of this body.
+    mutating func append(_ seen: RawCellEntry, start: Int, end: Int) {
+        cells.append(seen.cell)
+        sources.append(seen.node.map {
+            NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
+        })
+        lengths.append(end - start)
+    }
 }

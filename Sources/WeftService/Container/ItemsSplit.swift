@@ -89,6 +89,7 @@ enum ItemsSplit {
         run.cells += second.run.cells
         run.sources += second.run.sources
         run.unseen += second.run.unseen.map { ($0.item + shift, $0.key, $0.start) }
+        run.lengths += second.run.lengths
         count = total
         r = second.reader.value
         return true

@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftSync
 
 /// Remembers cell objects by their exact bytes, so that reading a request
 /// whose cells were all seen before costs a bracket scan and a hash per cell
@@ -8,6 +9,11 @@ import WeftLayout
 /// one value), whatever request they arrive in.
 public final class RawCellMemo: Sendable {
     let cache: LRUCache<RawCellKey, RawCellEntry>
+    /// The byte length of each item of the last `items` array read, by
+    /// position: a client resending its list mostly sends the same items in
+    /// the same places, so item i is first looked up at its old length and
+    /// only scanned for its end when that misses.
+    let lastItemLengths = Protected<[Int]>([])
 
     public init(capacityBytes: Int) {
         cache = LRUCache(capacityBytes: capacityBytes)
@@ -35,6 +41,19 @@ struct RawCellEntry: Sendable {
 }
 
 extension JSONReader {
+    /// `start + length` when the bytes there could end an item: a `}` followed
+    /// (after white space) by `,` or `]`. Only a memo hit on exactly those bytes
+    /// makes it the item's end; this just keeps most wrong guesses from
+    /// costing a hash.
+    func plausibleItemEnd(start: Int, length: Int) -> Int? {
+        let end = start + length
+        guard length >= 2, end <= bytes.count, bytes[end - 1] == UInt8(ascii: "}") else { return nil }
+        var i = end
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: "]") else { return nil }
+        return end
+    }
+
     /// The 128-bit hash of the raw bytes in `range`.
     func rawHash(_ range: Range<Int>) -> ContentHash {
         var lanes = HashLanes(tag: 9)
