@@ -67,9 +67,7 @@ extension ContainerEngine {
         let job = prepared.jobs[k]
         switch prepared.work[k] {
         case .cached(let cached):
-            return CellOutcome(
-                size: cached.size, layout: cached.layout, warnings: cached.warnings, elementCount: cached.elementCount,
-                root: cached.root)
+            return CellOutcome(cached: cached)
         case .interop:
             return CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil)
         case .decode(let source, let key):
@@ -82,9 +80,7 @@ extension ContainerEngine {
                 content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
                 pointScale: prepared.request.pointScale, direction: prepared.request.direction)
             if let cached = cache.value(for: key) {
-                var outcome = CellOutcome(
-                    size: cached.size, layout: cached.layout, warnings: cached.warnings,
-                    elementCount: cached.elementCount, root: cached.root)
+                var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial
                 return outcome
             }

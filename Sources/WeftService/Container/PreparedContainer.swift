@@ -66,6 +66,13 @@ public struct CellOutcome: Sendable {
         self.root = root
         self.error = error
     }
+
+    /// What a cache hit replays: the outcome the miss that stored it computed.
+    init(cached: CachedCell) {
+        self.init(
+            size: cached.size, layout: cached.layout, warnings: cached.warnings, elementCount: cached.elementCount,
+            root: cached.root)
+    }
 }
 
 extension ContainerError {
