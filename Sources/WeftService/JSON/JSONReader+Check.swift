@@ -65,16 +65,11 @@ extension JSONReader {
         if let base = bytes.baseAddress {
             let raw = UnsafeRawPointer(base)
             while i + 8 <= count {
-                let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                let quote = Self.zeroBytes(w ^ 0x2222_2222_2222_2222)
-                let backslash = Self.zeroBytes(w ^ 0x5C5C_5C5C_5C5C_5C5C)
-                let control = (w &- 0x2020_2020_2020_2020) & ~w & 0x8080_8080_8080_8080
-                let special = quote | backslash | control | (w & 0x8080_8080_8080_8080)
+                let special = Self.specialBytes(raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
                 if special == 0 {
                     i += 8
                     continue
                 }
-                // The lowest flagged byte is exact (borrows only run upwards).
                 let at = i + special.trailingZeroBitCount / 8
                 if base[at] == UInt8(ascii: "\"") {
                     offset = at + 1
@@ -84,13 +79,6 @@ extension JSONReader {
             }
         }
         _ = try scanStringBody()
-    }
-
-    /// The high bit of every zero byte of `v` (and possibly of bytes above the
-    /// lowest one: only the lowest flag is exact).
-    @inline(__always)
-    static func zeroBytes(_ v: UInt64) -> UInt64 {
-        (v &- 0x0101_0101_0101_0101) & ~v & 0x8080_8080_8080_8080
     }
 
     /// RFC 8259's number grammar, with `readNumber`'s messages.
