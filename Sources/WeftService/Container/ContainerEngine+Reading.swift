@@ -7,7 +7,7 @@ extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
     public func prepare(_ body: [UInt8]) -> Preparation {
-        prepare(body, split: nil)
+        prepare(body, forStream: false)
     }
 
     /// `prepare` for a stream, whose start record waits for it: a long
@@ -20,17 +20,18 @@ extension ContainerEngine {
     /// kept a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
     public func prepareStream(_ body: [UInt8]) -> Preparation {
-        prepare(body, split: pool.workerCount > 0 ? pool : nil, deferLookups: true)
+        prepare(body, forStream: true)
     }
 
-    private func prepare(_ body: [UInt8], split: LayoutWorkerPool?, deferLookups: Bool = false) -> Preparation {
+    private func prepare(_ body: [UInt8], forStream: Bool) -> Preparation {
+        let split = forStream && pool.workerCount > 0 ? pool : nil
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
-                        &r, memo: memo.isEnabled && !deferLookups ? memo : nil, split: split)
+                        &r, memo: memo.isEnabled && !forStream ? memo : nil, split: split)
                     try r.finish()
                     return decoded
                 } catch {
@@ -44,7 +45,7 @@ extension ContainerEngine {
             return .refused(first.problem)
         }
         let serial = serials.add(1, ordering: .relaxed).newValue
-        if deferLookups && cache.isEnabled { return .ready(planLookups(decoded, body: body, serial: serial)) }
+        if forStream && cache.isEnabled { return .ready(planLookups(decoded, body: body, serial: serial)) }
         var prepared = plan(decoded, body: body)
         prepared.serial = serial
         return .ready(prepared)
