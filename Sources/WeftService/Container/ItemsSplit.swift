@@ -36,7 +36,7 @@ enum ItemsSplit {
         guard let base = bytes.baseAddress else { return nil }
         let end = min(end, bytes.count)
         func skipSpace(_ j: inout Int) {
-            while j < end, base[j] == 0x20 || base[j] == 0x0A || base[j] == 0x0D || base[j] == 0x09 { j += 1 }
+            while j < end, JSONReader.isWhitespace(base[j]) { j += 1 }
         }
         var i = from
         while i < end {

@@ -49,7 +49,7 @@ extension JSONReader {
         let end = start + length
         guard length >= 2, end <= bytes.count, bytes[end - 1] == UInt8(ascii: "}") else { return nil }
         var i = end
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x0A || bytes[i] == 0x0D || bytes[i] == 0x09 { i += 1 }
+        while i < bytes.count, Self.isWhitespace(bytes[i]) { i += 1 }
         guard i < bytes.count, bytes[i] == UInt8(ascii: ",") || bytes[i] == UInt8(ascii: "]") else { return nil }
         return end
     }

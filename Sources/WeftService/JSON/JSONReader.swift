@@ -34,14 +34,19 @@ public struct JSONReader {
         i < bytes.count ? bytes[i] : 0
     }
 
+    /// Space, \n, \r and \t: the only whitespace JSON allows.
+    @inline(__always)
+    static func isWhitespace(_ b: UInt8) -> Bool {
+        b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
+    }
+
     /// Skips whitespace and returns the next byte (0 at the end) without consuming it.
     @inline(__always)
     mutating func peekByte() -> UInt8 {
         var i = offset
         while true {
             let b = byte(at: i)
-            // space, \n, \r, \t are the only whitespace JSON allows.
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+            if Self.isWhitespace(b) {
                 i += 1
                 continue
             }
