@@ -121,7 +121,7 @@ import WeftLayout
     @Test func prepareStreamMatchesPrepare() throws {
         let engine = makeEngine(workers: 2, cacheMB: 16)
         let body = Array(feedBody(cells: 1200).utf8)
-        for _ in 0..<2 {  // the second time, every cell comes from the memo
+        for _ in 0..<2 {  // the second time, `prepare` takes every cell from the memo (a stream does not use it)
             guard case .ready(let whole) = engine.prepare(body), case .ready(let stream) = engine.prepareStream(body) else {
                 Issue.record("refused")
                 return
