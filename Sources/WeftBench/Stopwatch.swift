@@ -38,6 +38,9 @@ enum Stopwatch {
         return Timing(wall: walls[walls.count / 2], cpu: cpus[cpus.count / 2], fastestWall: walls[0])
     }
 
+    /// CPU time of every thread of the process, in seconds.
+    static func processCPU() -> Double { now(CLOCK_PROCESS_CPUTIME_ID) }
+
     private static func now(_ clock: clockid_t) -> Double {
         var ts = timespec()
         clock_gettime(clock, &ts)

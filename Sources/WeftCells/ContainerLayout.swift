@@ -51,12 +51,12 @@ public enum ContainerLayout {
     /// headers, items, footers, section by section. A supplementary cell whose
     /// range leaves it no length is not laid out (semantics 4.2).
     public static func jobs(for request: ContainerRequest) -> [CellJob] {
-        let geometry = ContainerGeometry(request)
+        let factory = JobFactory(request)
         var jobs: [CellJob] = []
         jobs.reserveCapacity(request.cellCount)
         func add(_ cell: Cell?, _ s: Int, _ slot: CellSlot) {
-            guard let cell, let range = ConstrainedSizes.range(for: cell, slot: slot, in: geometry) else { return }
-            jobs.append(CellJob(section: s, slot: slot, cell: cell, range: range))
+            guard let cell, let job = factory.job(cell, section: s, slot: slot) else { return }
+            jobs.append(job)
         }
         for (s, section) in request.sections.enumerated() {
             add(section.header, s, .header)
@@ -64,6 +64,21 @@ public enum ContainerLayout {
             add(section.footer, s, .footer)
         }
         return jobs
+    }
+
+    /// One cell's job, from what the range depends on: the container, the
+    /// direction and the scale, not the other cells. A stream makes its jobs
+    /// with it while the rest of the body is still being read.
+    public struct JobFactory: Sendable {
+        private let geometry: ContainerGeometry
+
+        public init(_ request: ContainerRequest) { geometry = ContainerGeometry(request) }
+
+        /// Nil for a supplementary cell that is not laid out (see `jobs(for:)`).
+        public func job(_ cell: Cell, section: Int, slot: CellSlot) -> CellJob? {
+            guard let range = ConstrainedSizes.range(for: cell, slot: slot, in: geometry) else { return nil }
+            return CellJob(section: section, slot: slot, cell: cell, range: range)
+        }
     }
 
     /// The second pass: `measured[k]` is the measurement of `jobs[k]`.

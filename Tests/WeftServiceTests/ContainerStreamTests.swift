@@ -6,14 +6,15 @@ import WeftLayout
 @testable import WeftService
 
 @Suite struct ContainerStreamTests {
-    @Test func recordsMatchTheWholeResponse() throws {
-        let engine = makeEngine(workers: 2)
+    @Test(arguments: [false, true]) func recordsMatchTheWholeResponse(pipelined: Bool) throws {
+        let engine = makeEngine(workers: 2, pipelined: pipelined)
         let body = feedBody(cells: 60)
-        let records = try streamRecords(engine, body)
+        let records = try streamRecords(engine, body, pipelined: pipelined)
         let whole = try respond(engine, body).body
         #expect(records.first?["record"]?.string == "start")
-        #expect(records.first?["cells"]?.number == 60)
-        #expect(records.first?["sections"]?[0]?["items"]?.number == 60)
+        #expect(records.first?["type"]?.string == "table")
+        #expect(records.last?["cells"]?.number == 60)
+        #expect(records.last?["sections"]?[0]?["items"]?.number == 60)
         let cells = records.filter { $0["record"]?.string == "cell" }
         #expect(cells.count == 60)
         // At the start of the content, rows come in index order, each as the whole response places it.
@@ -35,15 +36,15 @@ import WeftLayout
     /// With the cache on, a stream looks its cells up as it lays them out; its
     /// `stats` still say what the cache held before the request, at any
     /// worker count, and its cells are those of a whole answer.
-    @Test func streamedStatsCountWhatTheCacheHeldBefore() throws {
+    @Test(arguments: [false, true]) func streamedStatsCountWhatTheCacheHeldBefore(pipelined: Bool) throws {
         // Every cell twice: the copy may find the entry its twin just stored.
         let body = Self.withEveryItemTwice(feedBody(cells: 40))
         let whole = try respond(makeEngine(), body).body
         #expect(whole["sections"]?[0]?["items"]?[79] != nil)
         for workers in [1, 2] {
-            let engine = makeEngine(workers: workers, cacheMB: 8)
-            let cold = try streamRecords(engine, body)
-            let warm = try streamRecords(engine, body)
+            let engine = makeEngine(workers: workers, cacheMB: 8, pipelined: pipelined)
+            let cold = try streamRecords(engine, body, pipelined: pipelined)
+            let warm = try streamRecords(engine, body, pipelined: pipelined)
             #expect(cold.last?["stats"]?["cacheHits"]?.number == 0, "\(workers) workers")
             #expect(cold.last?["stats"]?["cacheMisses"]?.number == 80, "\(workers) workers")
             #expect(warm.last?["stats"]?["cacheHits"]?.number == 80, "\(workers) workers")
@@ -74,14 +75,14 @@ import WeftLayout
         return String(body[..<start]) + doubled.joined(separator: ",") + "]}"
     }
 
-    @Test func visibleRowsComeFirstWhenScrolled() throws {
-        let engine = makeEngine(workers: 2)
+    @Test(arguments: [false, true]) func visibleRowsComeFirstWhenScrolled(pipelined: Bool) throws {
+        let engine = makeEngine(workers: 2, pipelined: pipelined)
         let body = feedBody(cells: 80, offsetY: 3000)
         let whole = try respond(engine, body).body
         let visible = try #require(whole["hints"]?["ranges"]?["visible"])
         guard case .array(let visiblePaths) = visible else { throw Failure() }
         #expect(!visiblePaths.isEmpty)
-        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        let cells = try streamRecords(engine, body, pipelined: pipelined).filter { $0["record"]?.string == "cell" }
         #expect(cells.count == 80)
         // The first records are the visible rows, in order.
         for (k, path) in visiblePaths.enumerated() {
@@ -92,20 +93,21 @@ import WeftLayout
         #expect(sent.count == 80)
     }
 
-    @Test func pagerSendsTheCurrentPageFirst() throws {
-        let engine = makeEngine(workers: 2)
+    /// A pager's and a collection's places need all their cells: they are read whole first.
+    @Test(arguments: [false, true]) func pagerSendsTheCurrentPageFirst(pipelined: Bool) throws {
+        let engine = makeEngine(workers: 2, pipelined: pipelined)
         let body = feedBody(cells: 10, type: "pager", offsetX: 375 * 6)
-        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        let cells = try streamRecords(engine, body, pipelined: false).filter { $0["record"]?.string == "cell" }
         #expect(cells.count == 10)
         #expect(cells.first?["index"]?[1]?.number == 6)
         #expect(cells.first?["frame"]?["x"]?.number == 2250)
     }
 
-    @Test func collectionCellsFollowThePlacement() throws {
-        let engine = makeEngine(workers: 2)
+    @Test(arguments: [false, true]) func collectionCellsFollowThePlacement(pipelined: Bool) throws {
+        let engine = makeEngine(workers: 2, pipelined: pipelined)
         let body = feedBody(cells: 12, type: "collection")
         let whole = try respond(engine, body).body
-        let cells = try streamRecords(engine, body).filter { $0["record"]?.string == "cell" }
+        let cells = try streamRecords(engine, body, pipelined: false).filter { $0["record"]?.string == "cell" }
         #expect(cells.count == 12)
         for record in cells {
             let i = Int(record["index"]?[1]?.number ?? -1)
@@ -113,10 +115,10 @@ import WeftLayout
         }
     }
 
-    @Test func aBadTreeEndsTheStreamWithAnErrorRecord() throws {
-        let engine = makeEngine(workers: 1)
+    @Test(arguments: [false, true]) func aBadTreeEndsTheStreamWithAnErrorRecord(pipelined: Bool) throws {
+        let engine = makeEngine(workers: 1, pipelined: pipelined)
         let body = feedBody(cells: 30).replacingFirst(#"{"id":"post-20","node":{"type":"inset""#, with: #"{"id":"post-20","node":{"type":"insett""#)
-        let records = try streamRecords(engine, body)
+        let records = try streamRecords(engine, body, pipelined: pipelined)
         let last = try #require(records.last)
         #expect(last["record"]?.string == "error")
         #expect(last["path"]?.string == "/items/20/node/type")

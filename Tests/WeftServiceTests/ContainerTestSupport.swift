@@ -26,9 +26,12 @@ func containerDecodeError(_ text: String) -> RequestError? {
     }
 }
 
-/// A fresh engine: `workers` threads, `cacheMB` of cache (0: off).
-func makeEngine(workers: Int = 1, cacheMB: Int = 0) -> ContainerEngine {
-    ContainerEngine(workers: workers, cacheBytes: cacheMB << 20, textMeasurer: nil)
+/// A fresh engine: `workers` threads, `cacheMB` of cache (0: off);
+/// `pipelined`: every streamed table is laid out while it is read, however short.
+func makeEngine(workers: Int = 1, cacheMB: Int = 0, pipelined: Bool = false) -> ContainerEngine {
+    ContainerEngine(
+        workers: workers, cacheBytes: cacheMB << 20, textMeasurer: nil,
+        pipelineMinimumBytes: pipelined ? 0 : ContainerEngine.defaultPipelineMinimumBytes)
 }
 
 /// The engine's answer: status and parsed body.
@@ -74,14 +77,18 @@ func feedBody(
         + items.joined(separator: ",") + "]}"
 }
 
-/// The NDJSON records a stream writes, parsed.
-func streamRecords(_ engine: ContainerEngine, _ body: String) throws -> [JSONValue] {
-    guard case .ready(let prepared) = engine.prepareStream(Array(body.utf8)) else {
+/// The NDJSON records a stream writes, parsed; `pipelined` says whether the
+/// engine must have laid the cells out while reading (nil: either).
+func streamRecords(_ engine: ContainerEngine, _ body: String, pipelined: Bool? = nil) throws -> [JSONValue] {
+    guard case .ready(let plan) = engine.beginStream(Array(body.utf8)) else {
         Issue.record("the request was refused")
         return []
     }
+    if let pipelined {
+        if case .pipelined = plan { #expect(pipelined) } else { #expect(!pipelined) }
+    }
     let lines = LinesBox()
-    engine.stream(prepared) { bytes in lines.append(bytes) }
+    engine.stream(plan) { bytes in lines.append(bytes) }
     return try lines.all().map { line throws in try JSONValue.parse(line) }
 }
 

@@ -52,6 +52,17 @@ public final class LayoutWorkerPool: Sendable {
         core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
         return job.results()
     }
+
+    /// A run whose work is added while it runs (see `PoolFeed`): `body`
+    /// runs for each index soon after it is added, `completed` as in `run`.
+    public func feed(
+        chunkSize: Int = 8,
+        cancellation: CancellationFlag? = nil,
+        completed: (@Sendable (Int) -> Void)? = nil,
+        _ body: @escaping @Sendable (Int) -> Void
+    ) -> PoolFeed {
+        PoolFeed(core: core, chunkSize: chunkSize, cancellation: cancellation, completed: completed, body: body)
+    }
 }
 
 /// The pool's shared state: the active jobs, handed out chunk by chunk.
@@ -71,12 +82,28 @@ final class PoolCore: @unchecked Sendable {
     /// The caller takes chunks of its own job until none are left, then waits
     /// for the chunks workers took.
     func run(_ job: PoolJob, shareWithWorkers: Bool) {
-        if shareWithWorkers {
-            lock.withLock {
-                active.append(job)
-                lock.broadcast()
-            }
+        if shareWithWorkers { lock.withLock { list(job) } }
+        help(job)
+    }
+
+    /// Runs `body` with the lock held (a job's state changes under it).
+    func locked<T>(_ body: () -> T) -> T { lock.withLock(body) }
+
+    /// Offers the job's unclaimed chunks to the workers (waking them: a
+    /// growing job may be listed already, with its new chunks unseen);
+    /// called with the lock held.
+    func list(_ job: PoolJob) {
+        guard job.hasUnclaimed else { return }
+        if !job.isListed {
+            job.isListed = true
+            active.append(job)
         }
+        lock.broadcast()
+    }
+
+    /// The calling thread works on `job` until it has no unclaimed chunks,
+    /// then waits for those that workers took.
+    func help(_ job: PoolJob) {
         while let chunk = lock.withLock({ job.claim() }) {
             job.execute(chunk)
             lock.withLock { finish(job, chunk) }
@@ -120,7 +147,8 @@ final class PoolCore: @unchecked Sendable {
     /// Called with the lock held once a chunk's cells are done.
     private func finish(_ job: PoolJob, _ chunk: Range<Int>) {
         job.markDone(chunk)
-        if job.isFinished || !job.hasUnclaimed {
+        if job.isListed && (job.isFinished || !job.hasUnclaimed) {
+            job.isListed = false
             active.removeAll { $0 === job }
         }
         if job.isFinished { lock.broadcast() }
@@ -130,6 +158,8 @@ final class PoolCore: @unchecked Sendable {
 /// The part of a job the pool handles without knowing its result type.
 class PoolJob: @unchecked Sendable {
     let chunkSize: Int
+    /// In the core's `active` list (changed with the core's lock held).
+    var isListed = false
     init(chunkSize: Int) { self.chunkSize = chunkSize }
     func claim() -> Range<Int>? { nil }
     func execute(_ chunk: Range<Int>) {}

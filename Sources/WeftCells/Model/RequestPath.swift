@@ -1,5 +1,5 @@
 /// JSON Pointers into a container request, for errors and warnings.
-enum RequestPath {
+public enum RequestPath {
     static func section(_ s: Int, shorthand: Bool) -> String {
         shorthand ? "" : "/sections/\(s)"
     }
@@ -12,7 +12,7 @@ enum RequestPath {
         items(index.section, shorthand: shorthand) + "/\(index.item)"
     }
 
-    static func cell(_ slot: CellSlot, section s: Int, shorthand: Bool) -> String {
+    public static func cell(_ slot: CellSlot, section s: Int, shorthand: Bool) -> String {
         switch slot {
         case .header: return section(s, shorthand: shorthand) + "/header"
         case .footer: return section(s, shorthand: shorthand) + "/footer"

@@ -26,7 +26,7 @@ public struct StreamingPlacer: Sendable {
 
     /// The cell's result; for a table, call in job order.
     public mutating func place(_ job: ContainerLayout.CellJob, size: Size) -> CellResult {
-        let cell = request.sections[job.section].cell(at: job.slot)
+        let cell = job.cell
         let measured = MeasuredCell(size: size, layout: nil)
         switch geometry.type {
         case .pager, .collection:
@@ -67,15 +67,5 @@ public struct StreamingPlacer: Sendable {
             return (pageCount - 1 - lastSlot)..<(pageCount - firstSlot)
         }
         return firstSlot..<(lastSlot + 1)
-    }
-}
-
-extension Section {
-    func cell(at slot: CellSlot) -> Cell {
-        switch slot {
-        case .header: return header!
-        case .footer: return footer!
-        case .item(let i): return items[i]
-        }
     }
 }

@@ -8,12 +8,27 @@ public enum ContainerValidation {
     /// only that, without walking its cells.
     public static func validate(_ request: ContainerRequest) -> [ContainerError] {
         if let tooMany = checkLimit(request) { return [tooMany] }
+        var errors = validateHead(request)
+        checkSections(request, &errors)
+        return errors
+    }
+
+    /// What can be checked before any cell is read: the container, the
+    /// scale. A stream that starts laying cells out while it reads them
+    /// checks this first, then each cell (`cellErrors`) as it arrives.
+    public static func validateHead(_ request: ContainerRequest) -> [ContainerError] {
         var errors: [ContainerError] = []
         if !(request.pointScale.isFinite && request.pointScale >= 0) {
             errors.append(invalid("/pointScale", "pointScale must be a finite number >= 0"))
         }
         checkContainer(request, &errors)
-        checkSections(request, &errors)
+        return errors
+    }
+
+    /// One cell's problems, `path` giving its JSON Pointer.
+    public static func cellErrors(_ cell: Cell, path: () -> String) -> [ContainerError] {
+        var errors: [ContainerError] = []
+        checkCell(cell, path: path, &errors)
         return errors
     }
 

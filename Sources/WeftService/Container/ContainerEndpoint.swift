@@ -20,14 +20,14 @@ public enum ContainerEndpoint {
         guard wantsStream(request.headers["accept"]) else {
             return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
         }
-        let prepared: PreparedContainer
-        switch engine.prepareStream(request.body) {
+        let plan: ContainerEngine.StreamPlan
+        switch engine.beginStream(request.body) {
         case .refused(let problem): return ServiceRoutes.httpResponse(problem.response())
-        case .ready(let p): prepared = p
+        case .ready(let p): plan = p
         }
         var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])
         response.stream = { writer in
-            engine.stream(prepared, cancellation: clientGone) { bytes in writer.write(bytes) }
+            engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
         }
         return response
     }

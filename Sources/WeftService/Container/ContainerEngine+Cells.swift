@@ -64,8 +64,15 @@ extension ContainerEngine {
     }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
-        let job = prepared.jobs[k]
-        switch prepared.work[k] {
+        outcome(of: prepared.jobs[k], prepared.work[k], prepared, context)
+    }
+
+    /// `prepared` gives the body, the scale, the direction and the request's serial.
+    func outcome(
+        of job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ prepared: PreparedContainer,
+        _ context: LayoutContext
+    ) -> CellOutcome {
+        switch work {
         case .cached(let cached):
             return CellOutcome(cached: cached)
         case .interop:

@@ -23,6 +23,11 @@ public final class ContainerEngine: Sendable {
     /// How long one request's cells may take before the rest are dropped
     /// (the answer is then a 408, or a stream's `error` record).
     public let timeoutSeconds: Double
+    /// A streamed table at least this long is laid out while it is read
+    /// (see `beginStream`); a shorter one is read and checked whole first.
+    public let pipelineMinimumBytes: Int
+    /// Below this, reading a body whole takes well under a millisecond.
+    public static let defaultPipelineMinimumBytes = 256 << 10
     /// Numbers requests, for `CachedCell.origin`.
     let serials = Atomic<UInt64>(0)
 
@@ -30,9 +35,11 @@ public final class ContainerEngine: Sendable {
     /// them); `cacheBytes` 0 disables the cache.
     public init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
-        chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30
+        chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30,
+        pipelineMinimumBytes: Int = defaultPipelineMinimumBytes
     ) {
         self.timeoutSeconds = timeoutSeconds
+        self.pipelineMinimumBytes = pipelineMinimumBytes
         pool = LayoutWorkerPool(workers: max(0, workers - 1))
         // The memo's entries are small; an eighth of the budget holds many.
         cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)

@@ -29,6 +29,15 @@ public struct SectionNodeSources: Sendable {
     }
 }
 
+/// Told of each cell as soon as it is read, in the body's order, by a
+/// stream that lays cells out while it reads the rest. A thrown error stops
+/// the read.
+protocol CellReadObserver: AnyObject {
+    func read(_ cell: Cell, _ source: NodeSource?, section: Int, slot: CellSlot) throws(RequestError)
+    /// The section's object (or the `items` shorthand's array) is closed.
+    func sectionEnded(_ section: Int) throws(RequestError)
+}
+
 /// A container request as read from the body: every cell but its `node`
 /// tree, which `nodes` locates. A cell that sent a `node` carries
 /// `ContainerRequestDecoder.pendingNode` until it is resolved, so that
@@ -52,6 +61,16 @@ public enum ContainerRequestDecoder {
         _ r: inout JSONReader, memo: RawCellMemo? = nil, split: LayoutWorkerPool? = nil
     ) throws(RequestError) -> DecodedContainerRequest
     {
+        var top = TopLevel()
+        guard try r.contractObjectStart() else {
+            throw RequestError(.missingField, "a container request needs a \"container\"")
+        }
+        _ = try readMembers(&r, &top, memo: memo, split: split, pauseAtCells: false)
+        return try top.decoded()
+    }
+
+    /// The top-level members read so far.
+    struct TopLevel: Sendable {
         var container: Container?
         var sections: [Section] = []
         var sources: [SectionNodeSources] = []
@@ -60,61 +79,95 @@ public enum ContainerRequestDecoder {
         var direction = LayoutDirection.ltr
         var pointScale = 0.0
         var cellCount = 0
-        guard try r.contractObjectStart() else {
-            throw RequestError(.missingField, "a container request needs a \"container\"")
+
+        /// What is known before the cells: the request without them.
+        var head: ContainerRequest? {
+            container.map { ContainerRequest(container: $0, sections: [], direction: direction, pointScale: pointScale) }
         }
+
+        func decoded() throws(RequestError) -> DecodedContainerRequest {
+            guard let container else { throw RequestError(.missingField, "a container request needs a \"container\"") }
+            let request = ContainerRequest(
+                container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
+                pointScale: pointScale)
+            return DecodedContainerRequest(request: request, nodes: sources)
+        }
+    }
+
+    /// Reads members from the reader's position (at a key) to the object's
+    /// end; with `pauseAtCells`, stops instead at the first `items` or
+    /// `sections` key, the reader at its value, and answers that key.
+    static func readMembers(
+        _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?, split: LayoutWorkerPool?, pauseAtCells: Bool
+    ) throws(RequestError) -> ContainerRequestKey? {
         repeat {
             let key = try r.key()
             guard let field = ContainerRequestKey.table.lookup(key) else {
                 try r.skipExtension(key, context: "a container request")
                 continue
             }
-            do throws(RequestError) {
-                switch field {
-                case .container:
-                    guard container == nil else { throw twice(field.rawValue) }
-                    container = try decodeContainer(&r)
-                case .sections:
-                    guard !sawSections else { throw twice(field.rawValue) }
-                    if shorthand { throw both() }
-                    sawSections = true
-                    if try r.contractArrayStart() {
-                        var s = 0
-                        repeat {
-                            do throws(RequestError) {
-                                let (section, source) = try decodeSection(&r, count: &cellCount, memo: memo, split: split)
-                                sections.append(section)
-                                sources.append(source)
-                            } catch {
-                                throw error.at(s)
-                            }
-                            s += 1
-                        } while try r.arrayNext()
-                    }
-                case .items:
-                    guard !shorthand else { throw twice(field.rawValue) }
-                    if sawSections { throw both() }
-                    shorthand = true
-                    var itemSources = SectionNodeSources(items: [])
-                    let items = try decodeItems(&r, count: &cellCount, memo: memo, split: split, into: &itemSources)
-                    sections = [Section(items: items)]
-                    sources = [itemSources]
-                case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
-                case .pointScale:
-                    pointScale = try r.contractNumber()
-                    guard pointScale >= 0 && pointScale <= NodeRequest.maxPointScale else {
-                        throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(pointScale)")
-                    }
-                }
-            } catch {
-                throw error.at(field.rawValue)
-            }
+            if pauseAtCells && (field == .items || field == .sections) { return field }
+            try readMember(field, &r, &top, memo: memo, split: split, observer: nil)
         } while try r.objectNext()
-        guard let container else { throw RequestError(.missingField, "a container request needs a \"container\"") }
-        let request = ContainerRequest(
-            container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
-            pointScale: pointScale)
-        return DecodedContainerRequest(request: request, nodes: sources)
+        return nil
+    }
+
+    /// After `readMembers` paused: the cells, each told to `observer` as it
+    /// is read, then the members that follow them.
+    static func resume(
+        at field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, observer: any CellReadObserver
+    ) throws(RequestError) {
+        try readMember(field, &r, &top, memo: nil, split: nil, observer: observer)
+        if try r.objectNext() { _ = try readMembers(&r, &top, memo: nil, split: nil, pauseAtCells: false) }
+    }
+
+    private static func readMember(
+        _ field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?,
+        split: LayoutWorkerPool?, observer: (any CellReadObserver)?
+    ) throws(RequestError) {
+        do throws(RequestError) {
+            switch field {
+            case .container:
+                guard top.container == nil else { throw twice(field.rawValue) }
+                top.container = try decodeContainer(&r)
+            case .sections:
+                guard !top.sawSections else { throw twice(field.rawValue) }
+                if top.shorthand { throw both() }
+                top.sawSections = true
+                if try r.contractArrayStart() {
+                    var s = 0
+                    repeat {
+                        do throws(RequestError) {
+                            let (section, source) = try decodeSection(
+                                &r, s, count: &top.cellCount, memo: memo, split: split, observer: observer)
+                            top.sections.append(section)
+                            top.sources.append(source)
+                        } catch {
+                            throw error.at(s)
+                        }
+                        s += 1
+                    } while try r.arrayNext()
+                }
+            case .items:
+                guard !top.shorthand else { throw twice(field.rawValue) }
+                if top.sawSections { throw both() }
+                top.shorthand = true
+                var itemSources = SectionNodeSources(items: [])
+                let items = try decodeItems(
+                    &r, 0, count: &top.cellCount, memo: memo, split: split, observer: observer, into: &itemSources)
+                top.sections = [Section(items: items)]
+                top.sources = [itemSources]
+                try observer?.sectionEnded(0)
+            case .direction: top.direction = try r.contractToken(CSSTokens.layoutDirection)
+            case .pointScale:
+                top.pointScale = try r.contractNumber()
+                guard top.pointScale >= 0 && top.pointScale <= NodeRequest.maxPointScale else {
+                    throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(top.pointScale)")
+                }
+            }
+        } catch {
+            throw error.at(field.rawValue)
+        }
     }
 
     static func twice(_ key: String) -> RequestError {
@@ -128,7 +181,8 @@ public enum ContainerRequestDecoder {
     // MARK: - Sections and cells
 
     private static func decodeSection(
-        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?
+        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
+        observer: (any CellReadObserver)?
     ) throws(RequestError) -> (Section, SectionNodeSources) {
         var section = Section()
         var sources = SectionNodeSources(items: [])
@@ -154,8 +208,10 @@ public enum ContainerRequestDecoder {
                         section.footer = cell
                         sources.footer = source
                     }
+                    try observer?.read(cell, source, section: s, slot: field == .header ? .header : .footer)
                 case .items:
-                    section.items = try decodeItems(&r, count: &count, memo: memo, split: split, into: &sources)
+                    section.items = try decodeItems(
+                        &r, s, count: &count, memo: memo, split: split, observer: observer, into: &sources)
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -164,6 +220,7 @@ public enum ContainerRequestDecoder {
         if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
             throw RequestError(.limitExceeded, tooMany.detail)
         }
+        try observer?.sectionEnded(s)
         return (section, sources)
     }
 
@@ -171,8 +228,8 @@ public enum ContainerRequestDecoder {
     /// soon as the request's cells pass `ContainerLimits.maxCells`. With a
     /// `split` pool, a long array is read on two threads (`ItemsSplit`).
     private static func decodeItems(
-        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
-        into sources: inout SectionNodeSources
+        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
+        observer: (any CellReadObserver)?, into sources: inout SectionNodeSources
     ) throws(RequestError) -> [Cell] {
         var run = ItemRun()
         guard try r.contractArrayStart() else {
@@ -180,7 +237,13 @@ public enum ContainerRequestDecoder {
             sources.unseen = []
             return []
         }
-        if let split, let middle = ItemsSplit.middle(r) {
+        if let observer {
+            repeat {
+                try readItem(&r, count: &count, memo: nil, into: &run)
+                let i = run.cells.count - 1
+                try observer.read(run.cells[i], run.sources[i], section: s, slot: .item(i))
+            } while try r.arrayNext()
+        } else if let split, let middle = ItemsSplit.middle(r) {
             try ItemsSplit.read(&r, count: &count, memo: memo, pool: split, middle: middle, into: &run)
         } else {
             if let memo { run.predictedLengths = memo.lastItemLengths.withLock { $0 } }

@@ -1,0 +1,171 @@
+import WeftCells
+import WeftLayout
+
+/// A large table's stream lays its cells out while it reads the rest of the
+/// body: its first cell record goes out after the first cells are read, not
+/// after the last. A table's rows depend only on the container, the
+/// direction and the scale and on the rows before them, so nothing later in
+/// the body can move a row already sent.
+///
+/// The 200 is sent once everything before the cells is read and checked;
+/// an error further on (a cell that breaks the contract, malformed JSON, too
+/// many cells) ends the stream with an `error` record. Smaller bodies, and
+/// requests whose `container` comes after their cells, are read and checked
+/// whole first, so their errors are still 4xx answers.
+extension ContainerEngine {
+    /// How a stream is answered.
+    public enum StreamPlan: Sendable {
+        /// Read and checked whole, then laid out.
+        case whole(PreparedContainer)
+        /// Read up to its cells; the rest is read while cells are laid out.
+        case pipelined(StreamHead)
+    }
+
+    public enum StreamStart: Sendable {
+        case ready(StreamPlan)
+        case refused(Problem)
+    }
+
+    /// A request read and checked up to the value of its cells' key.
+    public struct StreamHead: Sendable {
+        let body: [UInt8]
+        let top: ContainerRequestDecoder.TopLevel
+        let request: ContainerRequest
+        let cellsKey: ContainerRequestKey
+        let offset: Int
+        let depth: Int
+    }
+
+    /// What the endpoint calls before it answers 200 (or not).
+    public func beginStream(_ body: [UInt8]) -> StreamStart {
+        if body.count >= pipelineMinimumBytes {
+            switch readHead(body) {
+            case .head(let head): return .ready(.pipelined(head))
+            case .refused(let problem): return .refused(problem)
+            case .notATable: break
+            }
+        }
+        switch prepareStream(body) {
+        case .ready(let prepared): return .ready(.whole(prepared))
+        case .refused(let problem): return .refused(problem)
+        }
+    }
+
+    public func stream(_ plan: StreamPlan, cancellation: CancellationFlag? = nil, write: @escaping @Sendable ([UInt8]) -> Void) {
+        switch plan {
+        case .whole(let prepared): stream(prepared, cancellation: cancellation, write: write)
+        case .pipelined(let head): streamPipelined(head, cancellation: cancellation, write: write)
+        }
+    }
+
+    private enum HeadRead {
+        case head(StreamHead)
+        case refused(Problem)
+        case notATable
+    }
+
+    private func readHead(_ body: [UInt8]) -> HeadRead {
+        do throws(RequestError) {
+            return try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) -> HeadRead in
+                do throws(RequestError) {
+                    var top = ContainerRequestDecoder.TopLevel()
+                    guard try r.contractObjectStart(),
+                        let key = try ContainerRequestDecoder.readMembers(&r, &top, memo: nil, split: nil, pauseAtCells: true),
+                        let request = top.head, request.container.type == .table
+                    else { return .notATable }
+                    if let first = ContainerValidation.validateHead(request).first { return .refused(first.problem) }
+                    return .head(StreamHead(body: body, top: top, request: request, cellsKey: key, offset: r.offset, depth: r.depth))
+                } catch {
+                    throw r.preferSyntaxError(over: error)
+                }
+            }
+        } catch {
+            return .refused(Problem(error))
+        }
+    }
+
+    private func streamPipelined(_ head: StreamHead, cancellation: CancellationFlag?, write: @escaping @Sendable ([UInt8]) -> Void) {
+        write(Self.startRecord(head.request))
+        let serial = serials.add(1, ordering: .relaxed).newValue
+        let emitter = RecordEmitter(request: head.request, write: write)
+        let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
+        let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
+        let shorthand = head.cellsKey == .items
+        // The jobs' `outcome` reads the body and the request's scale and
+        // direction from a prepared request; its cells are not needed.
+        let shell = PreparedContainer(
+            request: head.request, body: head.body, jobs: [], work: [],
+            stats: ContainerStats(cells: 0, cacheHits: 0, cacheMisses: 0), serial: serial)
+        let engine = self
+        let cells = FedCells(capacity: ContainerLimits.maxCells)
+        let feed = pool.feed(
+            chunkSize: chunkSize, cancellation: stop,
+            completed: { k in emitter.completed(k, cells.job(k), cells.outcome(k), shorthand: shorthand) }
+        ) { k in
+            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), shell, context))
+        }
+        let feeder = CellFeeder(
+            factory: ContainerLayout.JobFactory(head.request), shorthand: shorthand, lookUp: cache.isEnabled,
+            cells: cells, feed: feed, stop: stop)
+        let read: Result<DecodedContainerRequest, RequestError> = head.body.withUnsafeBufferPointer { buffer in
+            var r = JSONReader(buffer, maxDepth: limits.maxJSONDepth)
+            r.offset = head.offset
+            r.depth = head.depth
+            var top = head.top
+            do throws(RequestError) {
+                try ContainerRequestDecoder.resume(at: head.cellsKey, &r, &top, observer: feeder)
+                try r.finish()
+                return .success(try top.decoded())
+            } catch {
+                return .failure(r.preferSyntaxError(over: error))
+            }
+        }
+        let decoded: DecodedContainerRequest
+        switch read {
+        case .failure(let error):
+            stop.cancel()
+            _ = feed.finish()
+            // Malformed JSON anywhere wins, as it does when a body is read whole.
+            if error.location == nil, let problem = feeder.problem {
+                emitter.fail(problem)
+            } else if error.location == nil && feeder.wasStopped {
+                emitter.finishFailed()
+            } else {
+                emitter.fail(Problem(error))
+            }
+            return
+        case .success(let d): decoded = d
+        }
+        guard feed.finish() else {
+            emitter.finishFailed()
+            return
+        }
+        if let changed = Self.lateLayoutMember(head.request, decoded.request) {
+            emitter.fail(changed)
+            return
+        }
+        var prepared = shell
+        prepared.request = decoded.request
+        prepared.jobs = cells.allJobs
+        prepared.work = cells.allWork
+        prepared.stats.cells = decoded.request.cellCount
+        finishStream(prepared, cells.allOutcomes, emitter: emitter, write: write)
+    }
+
+    /// A `direction` or `pointScale` after the cells that differs from what
+    /// the rows already sent were laid out with.
+    private static func lateLayoutMember(_ head: ContainerRequest, _ whole: ContainerRequest) -> Problem? {
+        let member: String
+        if whole.direction != head.direction {
+            member = "direction"
+        } else if whole.pointScale != head.pointScale {
+            member = "pointScale"
+        } else {
+            return nil
+        }
+        return Problem(
+            .invalidValue,
+            detail: "a streamed table lays out its rows as it reads them: send \(member) before the cells, not after",
+            path: JSONPointer([.key(member)]))
+    }
+}

@@ -1,0 +1,104 @@
+import Synchronization
+import WeftCells
+import WeftLayout
+
+/// A stream's state while the pool reports cells. `completed` is only
+/// called by the pool, one call at a time and under its lock (so the state
+/// needs no lock of its own); the other methods run after the pool is done.
+final class RecordEmitter: @unchecked Sendable {
+    private let write: @Sendable ([UInt8]) -> Void
+    private var placer: StreamingPlacer?
+    /// By job; grows as a stream that reads while it lays out adds jobs.
+    private var sent: [Bool] = []
+    /// Table rows above the viewport, held back until the visible rows are out.
+    private var heldBack: [[UInt8]] = []
+    private let viewportTop: Double
+    private let viewportBottom: Double
+    private var pastViewport = false
+    /// Read by the pool's threads to stop early, hence atomic.
+    private let failure = Atomic<Bool>(false)
+    var failed: Bool { failure.load(ordering: .acquiring) }
+
+    /// `request` needs only its container, direction and scale, and for a
+    /// pager its pages.
+    init(request: ContainerRequest, write: @escaping @Sendable ([UInt8]) -> Void) {
+        self.write = write
+        placer = StreamingPlacer(request)
+        let c = request.container
+        viewportTop = c.contentOffset.y
+        viewportBottom = c.contentOffset.y + c.bounds.height
+        // At the start, the order of the rows is already the visible-first order.
+        if viewportTop <= 0 { pastViewport = true }
+    }
+
+    /// The pool's work order: the visible pages first for a pager; index
+    /// order otherwise (a row's place needs every row before it).
+    func order(jobCount: Int) -> [Int]? {
+        guard let placer, !placer.needsJobOrder else { return nil }
+        let visible = placer.visiblePages()
+        guard !visible.isEmpty, visible.lowerBound > 0 || visible.upperBound < jobCount else { return nil }
+        var order = Array(visible)
+        order += (0..<jobCount).filter { !visible.contains($0) }
+        return order
+    }
+
+    func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, shorthand: Bool) {
+        guard !failed else { return }
+        if let error = outcome.error {
+            var e = error
+            e.reversedPath.append(contentsOf: ContainerEngine.cellPath(job, shorthand: shorthand).appending(.key("node")).components.reversed())
+            fail(Problem(e))
+            return
+        }
+        guard placer != nil else { return }
+        let cell = placer!.place(job, size: outcome.size)
+        let record = ContainerEngine.cellRecord(cell, slot: job.slot, layout: outcome.layout)
+        if k >= sent.count { sent += repeatElement(false, count: k + 1 - sent.count) }
+        sent[k] = true
+        guard !pastViewport else {
+            write(record)
+            return
+        }
+        if cell.frame.y + cell.frame.height <= viewportTop {
+            heldBack.append(record)
+            return
+        }
+        write(record)
+        if cell.frame.y + cell.frame.height >= viewportBottom { releaseHeldBack() }
+    }
+
+    /// Ends the stream with an error record, unless one was sent already.
+    func fail(_ problem: Problem) {
+        guard !failure.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        write(ContainerEngine.errorRecord(problem))
+    }
+
+    private func releaseHeldBack() {
+        pastViewport = true
+        for record in heldBack { write(record) }
+        heldBack = []
+    }
+
+    /// After the pool: whatever was not sent yet (held-back rows, a
+    /// collection's cells, the visible ones first).
+    func flushRemaining(_ result: ContainerResult, _ prepared: PreparedContainer, _ outcomes: [CellOutcome]) {
+        releaseHeldBack()
+        guard sent.count < outcomes.count || sent.contains(false) else { return }
+        let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
+        var records: [(IndexPath?, [UInt8])] = []
+        for (s, section) in result.sections.enumerated() {
+            if let h = section.header { records.append((nil, ContainerEngine.cellRecord(h, slot: .header, layout: layouts.layout(s, .header)))) }
+            for (i, item) in section.items.enumerated() {
+                records.append((item.index, ContainerEngine.cellRecord(item, slot: .item(i), layout: layouts.layout(s, .item(i)))))
+            }
+            if let f = section.footer { records.append((nil, ContainerEngine.cellRecord(f, slot: .footer, layout: layouts.layout(s, .footer)))) }
+        }
+        let visible = Set(result.hints.ranges.visible)
+        for (index, record) in records where index.map(visible.contains) ?? false { write(record) }
+        for (index, record) in records where !(index.map(visible.contains) ?? false) { write(record) }
+    }
+
+    func finishFailed() {
+        fail(Problem(.requestTimeout, detail: "the remaining cells were dropped: the request ran out of time or its client went away"))
+    }
+}
