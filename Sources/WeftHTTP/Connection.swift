@@ -76,15 +76,22 @@ final class Connection {
         var reads = 0
         while !isClosed, wantsToRead, reads < 8 {
             reads += 1
-            let result = loop.scratch.withUnsafeMutableBytes { transport.read(into: $0) }
+            let owed = parser.bodyBytesOwed
+            let direct = owed >= Self.directBodyMinimum && !isLingering
+            let asked = direct ? min(owed, Self.directReadBytes) : loop.scratch.count
+            let result = direct
+                ? parser.receiveBody(limit: asked) { transport.read(into: $0) }
+                : loop.scratch.withUnsafeMutableBytes { transport.read(into: $0) }
             switch result {
             case .transferred(let count):
                 lastActivity = loop.now
                 if case .lingering = phase { continue }
-                loop.scratch.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                if !direct {
+                    loop.scratch.withUnsafeBytes { parser.append(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+                }
                 processRequests()
                 // A short read emptied the socket; asking again would only return EAGAIN.
-                if count < loop.scratch.count && !transport.hasBufferedInput { return }
+                if count < asked && !transport.hasBufferedInput { return }
             case .wouldBlock(let wantsWrite):
                 transportWantsWrite = transportWantsWrite || wantsWrite
                 readWantsWrite = wantsWrite
@@ -97,6 +104,16 @@ final class Connection {
                 return
             }
         }
+    }
+
+    /// A body at least this long is read straight into the request (see
+    /// `RequestParser.receiveBody`), in reads of up to `directReadBytes`.
+    static let directBodyMinimum = 64 * 1024
+    static let directReadBytes = 512 * 1024
+
+    private var isLingering: Bool {
+        if case .lingering = phase { return true }
+        return false
     }
 
     private var wantsToRead: Bool {

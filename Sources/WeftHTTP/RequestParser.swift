@@ -43,6 +43,33 @@ struct RequestParser {
         buffer.append(contentsOf: bytes)
     }
 
+    /// A fixed-length body's bytes still owed when none of it is buffered:
+    /// the connection may read them straight into the body (`receiveBody`)
+    /// rather than through its read buffer, which copies every byte twice.
+    var bodyBytesOwed: Int {
+        guard case .fixedBody(_, let remaining) = state, start == buffer.count, !continuePending else { return 0 }
+        return remaining
+    }
+
+    /// Reads up to `limit` of the owed body bytes with `read`, straight into
+    /// the body; `next()` then reports the request once none are owed.
+    mutating func receiveBody(
+        limit: Int, _ read: (UnsafeMutableRawBufferPointer) -> TransportResult
+    ) -> TransportResult {
+        guard case .fixedBody(let head, let remaining) = state else { preconditionFailure("no body is owed") }
+        let room = min(remaining, limit)
+        let filled = body.count
+        // Within the capacity reserved from Content-Length: no reallocation.
+        body.append(contentsOf: repeatElement(0, count: room))
+        let result = body.withUnsafeMutableBytes { read(UnsafeMutableRawBufferPointer(rebasing: $0[filled..<(filled + room)])) }
+        var got = 0
+        if case .transferred(let count) = result { got = count }
+        body.removeLast(room - got)
+        wireBytes += got
+        state = .fixedBody(head, remaining: remaining - got)
+        return result
+    }
+
     /// True while part of a request has arrived but not all of it.
     var isMidRequest: Bool {
         if case .head = state { return start < buffer.count }
