@@ -667,13 +667,36 @@ paths:
         content of the cell's `node`, its constrained size, the cell's style, `pointScale`
         and `direction`) without being decoded, laid out or encoded again; `stats` says
         how many. Send `Accept: application/x-ndjson` to get the answer as a chunked
-        stream of records, one JSON object per line: a `start` record, one `cell`
-        record per cell as soon as it and every cell before it in the scroll order are
-        placed (the rows or pages under the viewport first when `contentOffset` is not at
-        the start; a collection's cells once its flow lines are known), and an `end`
-        record with `contentSize`, `warnings`, `hints` and `stats`. A request that breaks
-        the contract is still answered 422 before the stream starts; a cell tree found
-        to break it later ends the stream with an `error` record instead of `end`.
+        stream of records, one JSON object per line: a `start` record (`type`, `bounds`),
+        one `cell` record per cell as soon as it and every cell before it in the scroll
+        order are placed (the rows or pages under the viewport first when `contentOffset`
+        is not at the start; a collection's cells once its flow lines are known), and an
+        `end` record with the cell counts (`cells`, `sections`), `contentSize`,
+        `warnings`, `hints` and `stats`.
+
+        A table whose body is 256 KiB or more is laid out while its body is read: the
+        200 and the `start` record are sent once everything before its cells (`items` or
+        `sections`) is read and checked, and each cell record as soon as the cell and
+        every row before it are placed. An error found after that (a cell that breaks
+        the contract, e.g. an `interop` cell with no `size` or a `node` tree that breaks
+        it; malformed JSON further on; more than 100,000 cells) ends the stream with an
+        `error` record instead of `end`, carrying the problem (and its `status`) that a
+        4xx answer would have carried. Malformed JSON anywhere in the body is reported
+        in preference to a contract error before it, as for a body read whole. Send
+        `direction` and `pointScale` before the cells: the rows are laid out with the
+        values read by then (`ltr` and 0 when absent), and one that comes after the
+        cells with another value ends the stream with an `invalid-value` `error` record
+        (path `/direction` or `/pointScale`); the same value again is fine. A section's
+        items are sent as they are read once its header has been read, i.e. when the
+        header comes before them in the body (at once in the `items` shorthand, which
+        has no header); otherwise the section's cells are sent when its object closes.
+        A footer is sent when its section closes. For a valid body the records are
+        the same as a stream read whole.
+
+        Smaller bodies, pagers, collections, and tables whose `container` comes after
+        their cells are read and checked whole before the 200, so a request that breaks
+        the contract is answered 4xx before any record. Any stream whose request runs
+        out of time or whose client goes away ends with a 408 `error` record.
       responses:
         "200":
           description: Every cell placed, with the hints.
@@ -1455,13 +1478,34 @@ components:
       description: One line of an application/x-ndjson answer.
       oneOf:
         - type: object
-          description: First, before any layout.
-          required: [record, type, bounds, cells, sections]
+          description: >-
+            First, before any cell record: once the request is read and valid, or, for a
+            table body of 256 KiB or more, once everything before its cells is read and
+            checked. It carries no cell counts (they are in `end`).
+          required: [record, type, bounds]
           properties:
             record: {const: start}
             type: {type: string, enum: [table, collection, pager]}
-            bounds: {$ref: "#/components/schemas/Size"}
-            cells: {type: integer, minimum: 0}
+            bounds:
+              type: object
+              required: [width, height]
+              properties:
+                width: {type: number}
+                height: {type: number}
+        - description: One cell, final (never a placeholder), exactly as in the whole response.
+          allOf:
+            - $ref: "#/components/schemas/CellResult"
+            - type: object
+              required: [record, slot]
+              properties:
+                record: {const: cell}
+                slot: {type: string, enum: [item, header, footer]}
+        - type: object
+          description: Last, after every cell; members in this order.
+          required: [record, cells, sections, contentSize, warnings, hints, stats]
+          properties:
+            record: {const: end}
+            cells: {type: integer, minimum: 0, description: "Items, headers and footers."}
             sections:
               type: array
               items:
@@ -1472,26 +1516,20 @@ components:
                   items: {type: integer, minimum: 0}
                   header: {type: boolean}
                   footer: {type: boolean}
-        - description: One cell, final (never a placeholder), exactly as in the whole response.
-          allOf:
-            - $ref: "#/components/schemas/CellResult"
-            - type: object
-              required: [record, slot]
-              properties:
-                record: {const: cell}
-                slot: {type: string, enum: [item, header, footer]}
-        - type: object
-          description: Last, after every cell.
-          required: [record, contentSize, warnings, hints, stats]
-          properties:
-            record: {const: end}
             contentSize: {$ref: "#/components/schemas/Size"}
             warnings:
               type: array
               items: {$ref: "#/components/schemas/Warning"}
             hints: {$ref: "#/components/schemas/ContainerHints"}
             stats: {$ref: "#/components/schemas/ContainerStats"}
-        - description: Instead of `end`, when a cell's tree breaks the contract after the stream began.
+        - description: >-
+            Instead of `end`, and last: something found wrong after the stream began (a
+            cell or a cell's tree that breaks the contract, malformed JSON later in a
+            body read while laid out, more than 100,000 cells, a late `direction` or
+            `pointScale` that differs from the one the rows were laid out with), or the
+            request ran out of time or lost its client (408). The problem's members as in
+            an `application/problem+json` answer (`type`, `title`, `status`, `detail`,
+            `path`; `line` and `column` for malformed JSON).
           allOf:
             - $ref: "#/components/schemas/Problem"
             - type: object
