@@ -52,8 +52,7 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         guard let job = factory.job(cell, section: s, slot: slot) else { return }
-        var work = PreparedContainer.CellWork.interop
-        if cell.kind == .node, let source { work = lookUp ? .lookUp(source) : .decode(source, key: nil) }
+        let work = PreparedContainer.CellWork.unplanned(cell, source, cacheOn: lookUp)
         switch slot {
         case .header:
             if heldItems.isEmpty {

@@ -58,11 +58,8 @@ extension ContainerEngine {
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         for k in jobs.indices {
-            if jobs[k].cell.kind == .node, let source = decoded.nodes[jobs[k].section].source(jobs[k].slot) {
-                work.append(.lookUp(source))
-            } else {
-                work.append(.interop)
-            }
+            let source = decoded.nodes[jobs[k].section].source(jobs[k].slot)
+            work.append(.unplanned(jobs[k].cell, source, cacheOn: true))
         }
         return PreparedContainer(
             request: request, body: body, jobs: jobs, work: work,

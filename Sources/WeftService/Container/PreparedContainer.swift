@@ -27,6 +27,13 @@ public struct PreparedContainer: Sendable {
         /// Hash the tree at `source` and look it up on the pool: a stream's
         /// first record does not wait for every cell's hash.
         case lookUp(NodeSource)
+
+        /// A stream's plan for one cell, made without a cache lookup of its
+        /// own: looked up on the pool when the cache is on, else decoded.
+        static func unplanned(_ cell: Cell, _ source: NodeSource?, cacheOn: Bool) -> CellWork {
+            guard cell.kind == .node, let source else { return .interop }
+            return cacheOn ? .lookUp(source) : .decode(source, key: nil)
+        }
     }
 }
 
