@@ -4,8 +4,8 @@ import os
 import re
 import shutil
 import subprocess
-import time
-import urllib.request
+
+from weft_server import wait_until_healthy  # e2e/support, on the path of the script that runs this
 
 # The test reads which instance answered each request (and whether nginx retried) from this log.
 LOG_FORMAT = 'log_format weft_test "$status $request_time [$upstream_addr] [$upstream_status]";'
@@ -67,15 +67,10 @@ class Nginx:
         self._wait_up()
 
     def _wait_up(self):
-        for _ in range(100):
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"nginx exited with {self.proc.returncode}: {self.errors()}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
+        if wait_until_healthy(self.proc, self.url):
+            return
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"nginx exited with {self.proc.returncode}: {self.errors()}")
         raise RuntimeError(f"nginx never proxied /healthz: {self.errors()}")
 
     def errors(self) -> str:

@@ -11,6 +11,21 @@ import time
 import urllib.request
 
 
+def wait_until_healthy(proc: subprocess.Popen, url: str) -> bool:
+    """Polls `url`/healthz until it answers 200 (bounded: about ten seconds of refusals);
+    False once `proc` has exited or if it never answered."""
+    for _ in range(100):
+        if proc.poll() is not None:
+            return False
+        try:
+            with urllib.request.urlopen(url + "/healthz", timeout=2) as r:
+                if r.status == 200:
+                    return True
+        except OSError:
+            time.sleep(0.1)
+    return False
+
+
 class WeftServer:
     def __init__(self, binary: str, log_path: str, *extra_args: str, env: dict = None):
         self.log = open(log_path, "wb")
@@ -33,15 +48,10 @@ class WeftServer:
         return int(match.group(1))
 
     def _wait_healthy(self):
-        for _ in range(100):
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"weft serve exited with {self.proc.returncode}; see {self.log.name}")
-            try:
-                with urllib.request.urlopen(self.url + "/healthz", timeout=2) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
+        if wait_until_healthy(self.proc, self.url):
+            return
+        if self.proc.poll() is not None:
+            raise RuntimeError(f"weft serve exited with {self.proc.returncode}; see {self.log.name}")
         self.stop()
         raise RuntimeError("weft serve never answered /healthz")
 
