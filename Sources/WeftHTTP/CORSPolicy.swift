@@ -1,8 +1,8 @@
 /// Cross-origin access for browser clients, off unless origins are configured.
 struct CORSPolicy: Sendable {
     let origins: [String]
-    static let allowedRequestHeaders = "authorization, content-type, content-encoding, x-request-id"
-    static let exposedHeaders = "x-request-id, retry-after"
+    static let allowedRequestHeaders = "authorization, content-type, content-encoding, if-none-match, x-request-id"
+    static let exposedHeaders = "etag, x-request-id, retry-after"
 
     var isEnabled: Bool { !origins.isEmpty }
 
@@ -18,22 +18,27 @@ struct CORSPolicy: Sendable {
             && request.headers["access-control-request-method"] != nil
     }
 
+    /// The preflight's own headers. The origin and `Vary` are added by
+    /// `decorate`, which every response passes through once.
     func preflightResponse(_ request: HTTPRequest, allowedMethods: [String]) -> HTTPResponse {
         var response = HTTPResponse(status: 204)
-        guard let allowed = allowedOrigin(for: request.headers["origin"]) else { return response }
-        response.headers.add("access-control-allow-origin", allowed)
+        guard allowedOrigin(for: request.headers["origin"]) != nil else { return response }
         response.headers.add("access-control-allow-methods", allowedMethods.joined(separator: ", "))
         let requested = request.headers["access-control-request-headers"]
         response.headers.add("access-control-allow-headers", requested ?? Self.allowedRequestHeaders)
         response.headers.add("access-control-max-age", "600")
-        if allowed != "*" { response.headers.add("vary", "origin") }
         return response
     }
 
+    /// Sets the CORS headers of an answer to `origin`, each exactly once: browsers
+    /// refuse an `Access-Control-Allow-Origin` that carries two values.
+    /// With a list of origins the answer depends on the request's `Origin`, allowed
+    /// or not, so caches are told so on every answer.
     func decorate(_ response: inout HTTPResponse, origin: String?) {
+        guard isEnabled else { return }
+        if !origins.contains("*") { response.headers.addVary("origin") }
         guard let allowed = allowedOrigin(for: origin) else { return }
-        response.headers.add("access-control-allow-origin", allowed)
-        response.headers.add("access-control-expose-headers", Self.exposedHeaders)
-        if allowed != "*" { response.headers.add("vary", "origin") }
+        response.headers.set("access-control-allow-origin", allowed)
+        response.headers.set("access-control-expose-headers", Self.exposedHeaders)
     }
 }

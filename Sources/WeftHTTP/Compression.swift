@@ -78,12 +78,14 @@ public enum Compression {
         var wildcardQuality: Double?
         var explicitlyListed = Set<String>()
         for element in acceptEncoding.split(separator: ",") {
-            let parts = element.split(separator: ";")
+            // Not omitting empty pieces keeps `parts[0]` present for elements such as ";".
+            let parts = element.split(separator: ";", omittingEmptySubsequences: false)
             let name = trimmedWhitespace(parts[0]).lowercased()
+            if name.isEmpty { continue }
             var quality = 1.0
             for parameter in parts.dropFirst() {
                 let pair = trimmedWhitespace(parameter).lowercased()
-                if pair.hasPrefix("q=") { quality = Double(pair.dropFirst(2)) ?? 0 }
+                if pair.hasPrefix("q=") { quality = qualityValue(pair.dropFirst(2)) }
             }
             explicitlyListed.insert(name)
             if name == "*" { wildcardQuality = quality; continue }
@@ -93,6 +95,14 @@ public enum Compression {
         if let best { return best.coding }
         if let wildcardQuality, wildcardQuality > 0, !explicitlyListed.contains("gzip") { return .gzip }
         return nil
+    }
+
+    /// An RFC 9110 qvalue: 0 to 1 with at most three decimals. Anything else
+    /// (`nan`, `inf`, `2`, `-1`, text) counts as 0, "not acceptable".
+    private static func qualityValue(_ text: Substring) -> Double {
+        guard text.count <= 5, text.allSatisfy({ $0 == "." || $0.isASCII && $0.isNumber }),
+              let value = Double(text), value >= 0, value <= 1 else { return 0 }
+        return value
     }
 
     /// Textual media types; checked on raw bytes because String searching showed up

@@ -39,6 +39,14 @@ public struct HTTPHeaders: Sendable, Sequence {
         fields.removeAll { $0.name == lowered }
     }
 
+    /// Adds `token` to the one `Vary` line, which caches read as a set: a second
+    /// line, or the same token twice, is a defect some clients refuse.
+    mutating func addVary(_ token: String) {
+        let existing = listElements("vary")
+        if existing.contains(where: { $0.lowercased() == token }) { return }
+        set("vary", (existing + [token]).joined(separator: ", "))
+    }
+
     public subscript(name: String) -> String? {
         let lowered = Self.lowercased(name)
         return fields.first { $0.name == lowered }?.value

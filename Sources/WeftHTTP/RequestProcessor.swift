@@ -207,7 +207,7 @@ final class RequestProcessor: Sendable {
     private func compressIfWorthIt(_ response: inout HTTPResponse, acceptEncoding: String?) {
         guard Compression.isCompressible(contentType: response.headers["content-type"]),
               response.headers["content-encoding"] == nil else { return }
-        response.headers.add("vary", "accept-encoding")
+        response.headers.addVary("accept-encoding")
         guard response.body.count >= configuration.compressionMinimumBytes,
               let coding = Compression.negotiate(acceptEncoding: acceptEncoding),
               let compressed = Compression.compress(response.body, as: coding) else { return }

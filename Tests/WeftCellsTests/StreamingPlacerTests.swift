@@ -51,6 +51,20 @@ import WeftLayout
         }
     }
 
+    /// Offsets far beyond Int's range are valid JSON: they clamp to the last
+    /// (or first) page instead of trapping in the conversion to an index.
+    @Test(arguments: [1e300, -1e300, Double.greatestFiniteMagnitude, 9.3e18])
+    func hugeOffsetsClampToTheEdgePages(offset: Double) throws {
+        for direction in [LayoutDirection.ltr, .rtl] {
+            let pages = (0..<5).map { Cell.node("p\($0)", box(10, 10)) }
+            let container = Container(type: .pager, bounds: size(300, 400), contentOffset: Point(x: offset, y: 0))
+            let request = ContainerRequest(container: container, items: pages, direction: direction)
+            let visible = try #require(StreamingPlacer(request)).visiblePages()
+            let edge = (offset > 0) == (direction == .ltr) ? 4 : 0
+            #expect(visible == edge..<(edge + 1))
+        }
+    }
+
     @Test func collectionsCannotBePlacedOneByOne() {
         let request = ContainerRequest(
             container: Container(type: .collection, bounds: size(300, 400)), items: [.node(nil, box(10, 10))])

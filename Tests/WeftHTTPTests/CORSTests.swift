@@ -23,6 +23,31 @@ import WeftHTTP
         }
     }
 
+    /// Chromium refuses an answer whose Access-Control-Allow-Origin has two values,
+    /// so each CORS header, and `Vary`, stands once on the preflight and on the answer.
+    @Test func everyCORSHeaderStandsOnce() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"] }) { server in
+            let client = try RawClient(port: server.port)
+            client.send("OPTIONS /v1/layout/node HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\n"
+                        + "Access-Control-Request-Method: POST\r\n\r\n")
+            let preflight = try #require(client.readResponse())
+            #expect(preflight.headers.values("access-control-allow-origin") == ["https://app.example"])
+            #expect(preflight.headers.values("vary") == ["origin"])
+            let allowed = preflight.headers["access-control-allow-headers"] ?? ""
+            for header in ["content-type", "authorization", "if-none-match", "content-encoding"] {
+                #expect(allowed.contains(header), "\(header) is not allowed")
+            }
+
+            client.send(get("/big", headers: ["Origin: https://app.example", "Accept-Encoding: gzip"]))
+            let answer = try #require(client.readResponse())
+            #expect(answer.headers.values("access-control-allow-origin") == ["https://app.example"])
+            #expect(answer.headers.values("vary").count == 1)
+            #expect(answer.headers.listElements("vary").sorted() == ["accept-encoding", "origin"])
+            let exposed = answer.headers.listElements("access-control-expose-headers")
+            #expect(exposed.contains("etag") && exposed.contains("x-request-id"))
+        }
+    }
+
     @Test func wildcardAllowsAnyOrigin() throws {
         try withServer({ $0.corsOrigins = ["*"] }) { server in
             let client = try RawClient(port: server.port)

@@ -28,6 +28,17 @@ import Testing
         #expect(Compression.negotiate(acceptEncoding: nil) == nil)
     }
 
+    /// Empty list elements and odd parameters are skipped, never indexed into.
+    @Test(arguments: [";", ";;", ",;,", " ; q=1", ";gzip", "gzip;q=nan", "gzip;q=inf", "gzip;q=2", "gzip;q=-1"])
+    func oddAcceptEncodingValuesNegotiateNothing(value: String) {
+        #expect(Compression.negotiate(acceptEncoding: value) == nil)
+    }
+
+    @Test func emptyElementsBesideARealCodingStillNegotiateIt() {
+        #expect(Compression.negotiate(acceptEncoding: ";, gzip") == .gzip)
+        #expect(Compression.negotiate(acceptEncoding: "gzip;q=0.5;, ;") == .gzip)
+    }
+
     @Test func largeJSONIsGzippedWhenAsked() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

@@ -60,12 +60,17 @@ public struct StreamingPlacer: Sendable {
         guard geometry.type == .pager, pageCount > 0, geometry.pageSize.width > 0 else { return 0..<0 }
         let offset = request.container.contentOffset.x
         let width = geometry.pageSize.width
-        let firstSlot = max(0, min(pageCount - 1, Int((offset / width).rounded(.down))))
-        let lastSlot = max(0, min(pageCount - 1, Int(((offset + request.container.bounds.width) / width).rounded(.up)) - 1))
+        // Clamped before converting: an offset such as 1e300 is valid JSON and
+        // would trap in Int(_:).
+        let last = pageCount - 1
+        guard let firstSlot = Pages.clampedIndex((offset / width).rounded(.down), limit: last),
+              let lastEnd = Pages.clampedIndex(((offset + request.container.bounds.width) / width).rounded(.up), limit: pageCount)
+        else { return 0..<0 }
+        let slotsEnd = max(firstSlot, lastEnd, 1)
         // Slots count from the left; in right-to-left page i sits in slot count - 1 - i.
         if geometry.direction == .rtl {
-            return (pageCount - 1 - lastSlot)..<(pageCount - firstSlot)
+            return (pageCount - slotsEnd)..<(pageCount - firstSlot)
         }
-        return firstSlot..<(lastSlot + 1)
+        return firstSlot..<slotsEnd
     }
 }
