@@ -34,6 +34,7 @@ public enum ServiceRoutes {
         router.add("GET", "/v1/fonts") { _ in
             httpResponse(FontsEndpoint.respond())
         }
+        FontsEndpoint.addFileRoutes(to: &router)
         return router
     }
 

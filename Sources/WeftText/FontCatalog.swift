@@ -1,13 +1,14 @@
-/// How a requested family resolves: to itself, or (when it is not installed)
-/// to the family fontconfig substitutes, which the service reports as a warning.
+/// How a requested family resolves: to itself (or, for a generic family, to the
+/// family Chromium uses for it), or, when it is not installed, to the standard
+/// font Chromium draws it with instead, which the service reports as a warning.
 public struct FontResolution: Sendable, Hashable {
     public let requestedFamily: String
-    /// The family of the face actually used, e.g. "DejaVu Sans" for an unknown name.
+    /// The family of the face actually used, e.g. "Liberation Serif" for an unknown name.
     public let resolvedFamily: String
     public let postScriptName: String
     public let filePath: String
     /// True when the requested family is not available and another one stands in for it.
-    public var isFallback: Bool { requestedFamily.lowercased() != resolvedFamily.lowercased() }
+    public let isFallback: Bool
 }
 
 /// The fonts a client may ask for (`GET /v1/fonts`).
@@ -17,15 +18,44 @@ public enum FontCatalog {
         FontResolver.shared.families()
     }
 
+    /// Every face fontconfig knows (application fonts included), sorted by
+    /// family, then weight, style and file.
+    public static func faces() -> [FontFaceEntry] {
+        FontResolver.shared.installedFaces()
+    }
+
+    /// The family each CSS generic family resolves to, as Chromium resolves it.
+    public static func genericFamilies() -> [(generic: String, family: String)] {
+        ["sans-serif", "serif", "monospace", "system-ui", "cursive", "fantasy"].compactMap { generic in
+            resolve(family: generic).map { (generic, $0.resolvedFamily) }
+        }
+    }
+
     /// How `family` at `weight` and `italic` resolves. Nil only when no font at
     /// all is usable (no fontconfig configuration or no fonts installed).
     public static func resolve(family: String, weight: Int = 400, italic: Bool = false) -> FontResolution? {
-        guard let match = FontResolver.shared.match(family: family, weight: weight, italic: italic),
-            let face = FontResolver.shared.face(for: match)
+        let resolver = FontResolver.shared
+        let own = resolver.match(family: family, weight: weight, italic: italic)
+        guard
+            let match = own
+                ?? resolver.match(family: FontResolver.defaultStandardFamily, weight: weight, italic: italic),
+            let face = resolver.face(for: match)
         else { return nil }
         let resolved = match.declaresFamily(family) ? family : (match.families.first ?? family)
         return FontResolution(
             requestedFamily: family, resolvedFamily: resolved, postScriptName: face.postScriptName,
-            filePath: match.path)
+            filePath: match.path, isFallback: own == nil)
     }
+}
+
+/// One face of an installed (or registered) font file.
+public struct FontFaceEntry: Sendable, Hashable {
+    public let family: String
+    /// CSS weight (100...1000).
+    public let weight: Int
+    public let italic: Bool
+    public let postScriptName: String
+    public let filePath: String
+    /// The face's index in a collection file (`.ttc`); 0 otherwise.
+    public let index: Int
 }

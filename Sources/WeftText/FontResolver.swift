@@ -40,13 +40,16 @@ final class FontResolver: Sendable {
         self.faces = faces
     }
 
-    /// What fontconfig matches for a family at a weight and style (possibly another family).
+    /// The face Chromium draws `family` with at a weight and style, as fontconfig
+    /// finds it (generic families by their Linux defaults); nil when the family
+    /// is not available and the standard font stands in (`FamilyNames.accepts`).
     func match(family: String, weight: Int, italic: Bool) -> FontMatch? {
         let key = StyleKey(family: family.lowercased(), weight: weight, italic: italic)
         if let cached = caches.withLock({ $0.styled[key] }) { return cached }
+        let query = FamilyNames.genericQuery(for: family) ?? family
         let found = configuration.withConfig {
-            FontconfigQueries.match(family: family, weight: weight, italic: italic, in: $0)
-        }
+            FontconfigQueries.match(family: query, weight: weight, italic: italic, in: $0)
+        }.flatMap { FamilyNames.accepts($0.families, for: query) ? $0 : nil }
         caches.withLock {
             if $0.styled.count >= Self.maxStyledEntries { $0.styled.removeAll(keepingCapacity: true) }
             $0.styled[key] = .some(found)
@@ -77,5 +80,9 @@ final class FontResolver: Sendable {
 
     func families() -> [String] {
         configuration.withConfig { FontconfigQueries.allFamilies(in: $0) } ?? []
+    }
+
+    func installedFaces() -> [FontFaceEntry] {
+        configuration.withConfig { FontconfigQueries.allFaces(in: $0) } ?? []
     }
 }

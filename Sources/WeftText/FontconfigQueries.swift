@@ -75,4 +75,42 @@ enum FontconfigQueries {
         }
         return families.sorted()
     }
+
+    /// Every scalable face fontconfig lists: its default family name, CSS weight,
+    /// style, PostScript name, file and index in the file.
+    static func allFaces(in config: OpaquePointer) -> [FontFaceEntry] {
+        guard let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        for name in ["family", "weight", "slant", "postscriptname", "file", "index"] { _ = FcObjectSetAdd(objects, name) }
+        guard let list = FcFontList(config, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var faces: [FontFaceEntry] = []
+        guard let fonts = list.pointee.fonts else { return [] }
+        for position in 0..<Int(list.pointee.nfont) {
+            guard let font = fonts[position] else { continue }
+            func string(_ name: String) -> String? {
+                var value: UnsafeMutablePointer<FcChar8>?
+                guard FcPatternGetString(font, name, 0, &value) == FcResultMatch, let value else { return nil }
+                return String(cString: value)
+            }
+            func integer(_ name: String) -> Int32? {
+                var value: Int32 = 0
+                return FcPatternGetInteger(font, name, 0, &value) == FcResultMatch ? value : nil
+            }
+            var weight = 80.0
+            _ = FcPatternGetDouble(font, "weight", 0, &weight)
+            guard let family = string("family"), let file = string("file") else { continue }
+            faces.append(
+                FontFaceEntry(
+                    family: family, weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
+                    italic: (integer("slant") ?? 0) != 0, postScriptName: string("postscriptname") ?? "",
+                    filePath: file, index: Int(integer("index") ?? 0)))
+        }
+        return faces.sorted {
+            ($0.family, $0.weight, $0.italic ? 1 : 0, $0.filePath, $0.index)
+                < ($1.family, $1.weight, $1.italic ? 1 : 0, $1.filePath, $1.index)
+        }
+    }
 }

@@ -17,10 +17,44 @@ import Testing
         #expect(FontCatalog.resolve(family: "ahem")?.isFallback == false)
     }
 
-    @Test func metricAliasesAndUnknownNamesAreFallbacks() {
+    /// Chromium keeps fontconfig's metric-compatible replacement for a family
+    /// it names (Arial draws as Liberation Sans) without any complaint.
+    @Test func metricAliasesResolveWithoutFallback() {
         let times = FontCatalog.resolve(family: "Times New Roman")
         #expect(times?.resolvedFamily == "Liberation Serif")
-        #expect(times?.isFallback == true)
+        #expect(times?.isFallback == false)
+        #expect(FontCatalog.resolve(family: "Helvetica")?.postScriptName == "LiberationSans")
+    }
+
+    /// An unknown name is not what fontconfig substitutes (Noto Sans here) but
+    /// the standard font, Times New Roman, as Chromium draws it.
+    @Test func unknownFamiliesFallBackToTheStandardFont() {
+        let unknown = FontCatalog.resolve(family: "No Such Family", weight: 700)
+        #expect(unknown?.isFallback == true)
+        #expect(unknown?.postScriptName == "LiberationSerif-Bold")
+        #expect(FontCatalog.resolve(family: "Helvetica Neue")?.resolvedFamily == "Liberation Serif")
+    }
+
+    /// The faces Chromium draws the generic families with on this system's fontconfig.
+    @Test func genericFamiliesResolveAsChromiumResolvesThem() {
+        let expected = [
+            "sans-serif": "LiberationSans", "serif": "LiberationSerif", "monospace": "DejaVuSansMono",
+            "system-ui": "NotoSans-Regular", "SANS-SERIF": "LiberationSans",
+        ]
+        for (generic, postScriptName) in expected {
+            let resolution = FontCatalog.resolve(family: generic)
+            #expect(resolution?.postScriptName == postScriptName, "\(generic)")
+            #expect(resolution?.isFallback == false, "\(generic)")
+        }
+    }
+
+    @Test func facesNameTheirFiles() {
+        let faces = FontCatalog.faces()
+        let bold = faces.first { $0.postScriptName == "Inter-Bold" }
+        #expect(bold?.weight == 700)
+        #expect(bold?.italic == false)
+        #expect(bold?.filePath.hasSuffix("Inter-Bold.otf") == true)
+        #expect(faces.contains { $0.family == "Ahem" })
     }
 }
 

@@ -18,6 +18,8 @@ public struct ElementDecoder {
     /// Remarks about the trees read so far (api.md: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public private(set) var warnings: [ResponseWarning] = []
+    /// Families already warned about (lowercased): one warning per family and request.
+    private var reportedFamilies: Set<String> = []
     /// A container decoder turns this off: there a cell's own style may
     /// carry the view's size, and WeftCells reports view cells itself.
     public var reportsViewsWithoutSize = true
@@ -189,10 +191,12 @@ public struct ElementDecoder {
         return try r.objectNext()
     }
 
-    /// A text whose family fontconfig replaces by another gets a warning
-    /// naming the family it falls back to (api.md's font issue).
+    /// A family that is not available gets one warning per request, at the
+    /// first text asking for it, naming the family drawn instead.
     private mutating func noteFont(_ font: FontDescriptor, depth: Int) {
-        guard let used = FontFallbacks.shared.substitute(for: font) else { return }
+        guard let used = FontFallbacks.shared.substitute(for: font),
+            reportedFamilies.insert(font.family.lowercased()).inserted
+        else { return }
         warnings.append(ResponseWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
     }
 
