@@ -56,12 +56,16 @@ int32_t weft_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *
     return collect_boundaries(grapheme_template, text, length, out, capacity);
 }
 
-int32_t weft_bidi_levels_ltr(const uint16_t *text, int32_t length, uint8_t *levels) {
+int32_t weft_base_direction_is_rtl(const uint16_t *text, int32_t length) {
+    return length > 0 && ubidi_getBaseDirection((const UChar *)text, length) == UBIDI_RTL;
+}
+
+int32_t weft_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels) {
     if (length <= 0) return 0;
     UErrorCode status = U_ZERO_ERROR;
     UBiDi *bidi = ubidi_openSized(length, 0, &status);
     if (U_FAILURE(status) || bidi == NULL) return -1;
-    ubidi_setPara(bidi, (const UChar *)text, length, UBIDI_LTR, NULL, &status);
+    ubidi_setPara(bidi, (const UChar *)text, length, paragraph_level, NULL, &status);
     if (U_FAILURE(status)) {
         ubidi_close(bidi);
         return -1;

@@ -3,7 +3,8 @@ import WeftLayout
 import WeftText
 
 /// `WeftBench text [runs]`: text measurements per second for short labels and
-/// for a paragraph, cold (every text new to the cache) and cached; medians.
+/// for a paragraph, cold (every text new to the cache) and cached; medians;
+/// then a feed of cells with spans against the same feed with plain texts.
 enum TextBench {
     static let labels = ["OK", "Cancel", "Sign in", "Settings", "Add to cart", "Forgot password?", "Done", "Share…"]
     static let paragraph = """
@@ -38,6 +39,7 @@ enum TextBench {
         print("text (Inter 16px, one thread, median of \(runs) runs)")
         print(String(format: "labels        cold %10.0f /s   cached %10.0f /s", m[0], m[1]))
         print(String(format: "paragraphs    cold %10.0f /s   cached %10.0f /s   (%d characters)", m[2], m[3], paragraph.count))
+        TextFeedBench.run(runs: runs)
     }
 
     static func rate(_ count: Int, _ body: (Int) -> Void) -> Double {

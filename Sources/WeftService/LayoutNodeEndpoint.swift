@@ -5,16 +5,14 @@ import WeftLayout
 public enum LayoutNodeEndpoint {
     public static let jsonContentType = "application/json"
 
-    public static func respond(body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?) -> ServiceResponse {
-        respond(body: body, flatten: flatten, textMeasurer: textMeasurer, limits: .standard)
-    }
-
+    /// `lines`: every text lists its line boxes (`?lines=1`).
     public static func respond(
-        body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits
+        body: [UInt8], flatten: Bool, lines: Bool = false, textMeasurer: (any TextMeasuring)?,
+        limits: DecodeLimits = .standard
     ) -> ServiceResponse {
         let request: NodeRequest
         do {
-            request = try NodeRequest.decode(body, limits: limits)
+            request = try NodeRequest.decode(body, limits: limits, reportsLines: lines)
         } catch {
             return Problem(error).response()
         }

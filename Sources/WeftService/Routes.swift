@@ -26,7 +26,8 @@ public enum ServiceRoutes {
         }
         router.add("POST", "/v1/layout/node") { request in
             requireJSON(request) ?? httpResponse(LayoutNodeEndpoint.respond(
-                body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
+                body: request.body, flatten: isTrue(request.queryValue("flatten")),
+                lines: isTrue(request.queryValue("lines")), textMeasurer: textMeasurer))
         }
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)

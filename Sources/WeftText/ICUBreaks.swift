@@ -12,16 +12,24 @@ enum ICUBreaks {
         boundaries(text, using: weft_line_break_opportunities)
     }
 
-    /// Bidi embedding level of each code unit in a left-to-right paragraph;
-    /// all zero when ICU cannot resolve them.
-    static func bidiLevels(_ text: [UInt16]) -> [UInt8] {
-        var levels = [UInt8](repeating: 0, count: text.count)
+    /// Bidi embedding level of each code unit in a paragraph of the given
+    /// direction; the paragraph's own level everywhere when ICU cannot resolve them.
+    static func bidiLevels(_ text: [UInt16], rightToLeft: Bool = false) -> [UInt8] {
+        let paragraphLevel: UInt8 = rightToLeft ? 1 : 0
+        var levels = [UInt8](repeating: paragraphLevel, count: text.count)
         guard !text.isEmpty else { return levels }
         let status = text.withUnsafeBufferPointer { units in
-            levels.withUnsafeMutableBufferPointer { weft_bidi_levels_ltr(units.baseAddress, Int32(units.count), $0.baseAddress) }
+            levels.withUnsafeMutableBufferPointer {
+                weft_bidi_levels(units.baseAddress, Int32(units.count), paragraphLevel, $0.baseAddress)
+            }
         }
-        if status != 0 { return [UInt8](repeating: 0, count: text.count) }
+        if status != 0 { return [UInt8](repeating: paragraphLevel, count: text.count) }
         return levels
+    }
+
+    /// Whether the first strong character is right-to-left (`dir=auto`); false without one.
+    static func startsRightToLeft(_ text: [UInt16]) -> Bool {
+        text.withUnsafeBufferPointer { weft_base_direction_is_rtl($0.baseAddress, Int32($0.count)) != 0 }
     }
 
     private static func boundaries(

@@ -4,35 +4,63 @@ import CHarfBuzz
 /// segmentation, font fallback by segment, HarfBuzz shaping by run, then
 /// CJK punctuation trimming and letter-spacing.
 struct ParagraphShaper {
-    let letterSpacing16: Int64
-    let features: [hb_feature_t]
+    /// Per style (index into the text's styles): letter-spacing in 16.16 px and HarfBuzz features.
+    let letterSpacing16: [Int64]
+    let features: [[hb_feature_t]]
 
     init(letterSpacing: Double) {
-        letterSpacing16 = Int64((letterSpacing * 65536).rounded())
-        features = RunShaper.features(letterSpacing: letterSpacing)
+        self.init(letterSpacings: [letterSpacing])
     }
 
+    init(letterSpacings: [Double]) {
+        letterSpacing16 = letterSpacings.map { Int64(($0 * 65536).rounded()) }
+        features = letterSpacings.map { RunShaper.features(letterSpacing: $0) }
+    }
+
+    /// One paragraph in one style (style 0).
     func shape(_ units: [UInt16], fonts: inout FontFallbackChain) -> ShapedParagraph {
-        shape(units, segmentation: TextSegmentation(units), fonts: &fonts)
+        var chains = [fonts]
+        defer { fonts = chains[0] }
+        return shape(units, segmentation: TextSegmentation(units), styles: [StyleBoundary(end: units.count, style: 0)], chains: &chains)
     }
 
-    /// `segmentation` is ICU's analysis of exactly `units`.
-    func shape(_ units: [UInt16], segmentation: TextSegmentation, fonts: inout FontFallbackChain) -> ShapedParagraph {
-        guard !units.isEmpty else { return ShapedParagraph(clusters: []) }
-        var paragraph = ClusteredParagraph(units: units, segmentation: segmentation, primary: fonts.primary.face)
-        paragraph.assignFonts(&fonts)
-        let shapingClusters = paragraph.shapeRuns(fonts: fonts, features: features)
-        paragraph.shareLigatureAdvances(shapingClusters: shapingClusters, fonts: fonts)
+    /// `segmentation` is ICU's analysis of exactly `units`; `styles` cover
+    /// `units` in order, each style's fonts being `chains[style]`.
+    func shape(
+        _ units: [UInt16], segmentation: TextSegmentation, styles: [StyleBoundary], chains: inout [FontFallbackChain]
+    ) -> ShapedParagraph {
+        guard !units.isEmpty else { return ShapedParagraph(clusters: [], clusterStarts: []) }
+        var paragraph = ClusteredParagraph(units: units, segmentation: segmentation, styles: styles, chains: chains)
+        paragraph.assignFonts(&chains)
+        let shapingClusters = paragraph.shapeRuns(chains: chains, features: features)
+        paragraph.shareLigatureAdvances(shapingClusters: shapingClusters, chains: chains)
         // Chromium trims CJK punctuation only when the primary font can (has `halt`);
         // it halves the glyph, not the letter-spacing after it.
-        if fonts.primary.face.hasHalfWidthPunctuation {
-            CJKPunctuationTrim.apply(
-                to: &paragraph.clusters, units: units, clusterStarts: paragraph.clusterStarts,
-                emSize16: Int64(fonts.primary.size * 65536))
+        var start = 0
+        while start < paragraph.clusters.count {
+            let style = paragraph.clusters[start].style
+            let end = paragraph.runEnd(from: start) { paragraph.clusters[$0].style == paragraph.clusters[$1].style }
+            let primary = chains[Int(style)].primary
+            if primary.face.hasHalfWidthPunctuation {
+                var slice = Array(paragraph.clusters[start..<end])
+                let unitRange = paragraph.unitRange(ofClusters: start..<end)
+                CJKPunctuationTrim.apply(
+                    to: &slice, units: Array(units[unitRange]),
+                    clusterStarts: paragraph.clusterStarts[start..<end].map { $0 - unitRange.lowerBound },
+                    emSize16: Int64(primary.size * 65536))
+                paragraph.clusters.replaceSubrange(start..<end, with: slice)
+            }
+            start = end
         }
         paragraph.applyLetterSpacing(letterSpacing16, shapingClusters: shapingClusters)
-        return ShapedParagraph(clusters: paragraph.clusters)
+        return ShapedParagraph(clusters: paragraph.clusters, clusterStarts: paragraph.clusterStarts)
     }
+}
+
+/// Where one style's stretch of a paragraph ends (UTF-16, paragraph-local).
+struct StyleBoundary {
+    var end: Int
+    var style: Int16
 }
 
 /// Adds the glyphs of one run, in HarfBuzz's order, to their clusters.
@@ -80,12 +108,17 @@ private struct ClusteredParagraph {
     /// Made only of default-ignorable characters (joiners, bidi controls...).
     var invisible: [Bool] = []
 
-    init(units: [UInt16], segmentation: TextSegmentation, primary: FontFace) {
+    init(units: [UInt16], segmentation: TextSegmentation, styles: [StyleBoundary], chains: [FontFallbackChain]) {
         self.units = units
         levels = segmentation.bidiLevels
         clusterOfUnit = [Int32](repeating: 0, count: units.count)
         var start = 0
+        var styleIndex = 0
         for end in segmentation.graphemeEnds where end > start {
+            // A cluster takes the style of its first character.
+            while styleIndex + 1 < styles.count, styles[styleIndex].end <= start { styleIndex += 1 }
+            let style = styles.isEmpty ? 0 : styles[styleIndex].style
+            let primary = chains[Int(style)].primary.face
             let scalars = unicodeScalars(in: units[start..<end])
             let kind = MeasuredCluster.Kind(scalars: scalars)
             for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }
@@ -93,7 +126,7 @@ private struct ClusteredParagraph {
             clusters.append(
                 MeasuredCluster(
                     advance: 0, fontIndex: Int16(FontFallbackChain.primaryIndex), kind: kind,
-                    breakAfter: segmentation.breakOpportunities[end]))
+                    breakAfter: segmentation.breakOpportunities[end], style: style))
             scripts.append(ScriptAnalysis.script(of: scalars.first ?? 0x20))
             let plain = scalars.count == 1 && primary.hasGlyph(for: scalars[0])
             textScalars.append(kind == .text && !plain ? scalars : nil)
@@ -102,7 +135,9 @@ private struct ClusteredParagraph {
             start = end
         }
         ScriptAnalysis.resolveInheritedScripts(&scripts)
-        for index in clusters.indices.dropFirst() where level(ofCluster: index) != level(ofCluster: index - 1) {
+        // Chromium lays out each bidi run and each styled span as an item of its own.
+        for index in clusters.indices.dropFirst()
+        where level(ofCluster: index) != level(ofCluster: index - 1) || clusters[index].style != clusters[index - 1].style {
             clusters[index].startsItem = true
         }
     }
@@ -122,13 +157,15 @@ private struct ClusteredParagraph {
 
     /// Fonts are chosen segment by segment, as Chromium's run segmenter cuts
     /// text: by script, bidi level and emoji presentation.
-    mutating func assignFonts(_ fonts: inout FontFallbackChain) {
+    mutating func assignFonts(_ chains: inout [FontFallbackChain]) {
         var start = 0
         while start < clusters.count {
             let end = runEnd(from: start) { a, b in
                 scripts[a] == scripts[b] && emoji[a] == emoji[b] && level(ofCluster: a) == level(ofCluster: b)
+                    && clusters[a].style == clusters[b].style
             }
-            let chosen = fonts.fontIndices(forSegment: Array(textScalars[start..<end]), emoji: emoji[start])
+            let chosen = chains[Int(clusters[start].style)].fontIndices(
+                forSegment: Array(textScalars[start..<end]), emoji: emoji[start])
             for (offset, fontIndex) in chosen.enumerated() { clusters[start + offset].fontIndex = Int16(fontIndex) }
             start = end
         }
@@ -138,7 +175,7 @@ private struct ClusteredParagraph {
     /// glyph's advance to its cluster. Returns how many HarfBuzz clusters each
     /// grapheme cluster holds: Chromium spaces letters per HarfBuzz cluster, and a
     /// conjunct such as स्ते is one grapheme but two clusters (half form + rest).
-    mutating func shapeRuns(fonts: FontFallbackChain, features: [hb_feature_t]) -> [Int64] {
+    mutating func shapeRuns(chains: [FontFallbackChain], features: [[hb_feature_t]]) -> [Int64] {
         var shapingClusters = [Int64](repeating: 0, count: clusters.count)
         let units = units
         units.withUnsafeBufferPointer { buffer in
@@ -146,13 +183,15 @@ private struct ClusteredParagraph {
             while start < clusters.count {
                 let end = runEnd(from: start) { a, b in
                     clusters[a].fontIndex == clusters[b].fontIndex && scripts[a] == scripts[b]
-                        && level(ofCluster: a) == level(ofCluster: b)
+                        && level(ofCluster: a) == level(ofCluster: b) && clusters[a].style == clusters[b].style
                 }
+                let style = Int(clusters[start].style)
                 let rightToLeft = level(ofCluster: start) % 2 == 1
                 var accumulator = GlyphAccumulator(leftToRight: !rightToLeft)
                 RunShaper.shape(
-                    buffer, range: unitRange(ofClusters: start..<end), font: fonts.fonts[Int(clusters[start].fontIndex)],
-                    script: scripts[start], rightToLeft: rightToLeft, features: features
+                    buffer, range: unitRange(ofClusters: start..<end),
+                    font: chains[style].fonts[Int(clusters[start].fontIndex)],
+                    script: scripts[start], rightToLeft: rightToLeft, features: features[style]
                 ) { glyph in
                     accumulator.add(glyph, to: &self, counting: &shapingClusters)
                 }
@@ -167,17 +206,17 @@ private struct ClusteredParagraph {
     /// reshapes each side on its own, so each cluster gets the share its own
     /// glyph would have: the ligature's advance split in proportion to the
     /// characters' unligated advances. Whole lines still add up to the ligature.
-    mutating func shareLigatureAdvances(shapingClusters: [Int64], fonts: FontFallbackChain) {
+    mutating func shareLigatureAdvances(shapingClusters: [Int64], chains: [FontFallbackChain]) {
         var first = 0
         while first < clusters.count {
             var end = first + 1
             while end < clusters.count, shapingClusters[end] == 0, clusters[end].kind == .text,
-                clusters[end].fontIndex == clusters[first].fontIndex
+                clusters[end].fontIndex == clusters[first].fontIndex, clusters[end].style == clusters[first].style
             {
                 end += 1
             }
             if end - first > 1, shapingClusters[first] > 0 {
-                let font = fonts.fonts[Int(clusters[first].fontIndex)]
+                let font = chains[Int(clusters[first].style)].fonts[Int(clusters[first].fontIndex)]
                 let shares = (first..<end).map { index -> Int64 in
                     let scalar = unicodeScalars(in: units[unitRange(ofClusters: index..<(index + 1))]).first ?? 0
                     guard let glyph = font.face.nominalGlyph(for: scalar) else { return 0 }
@@ -199,8 +238,9 @@ private struct ClusteredParagraph {
         }
     }
 
-    mutating func applyLetterSpacing(_ letterSpacing16: Int64, shapingClusters: [Int64]) {
+    mutating func applyLetterSpacing(_ letterSpacings16: [Int64], shapingClusters: [Int64]) {
         for index in clusters.indices {
+            let letterSpacing16 = letterSpacings16[Int(clusters[index].style)]
             switch clusters[index].kind {
             case .control, .tab, .softHyphen: clusters[index].advance = 0
             case .space: clusters[index].advance += letterSpacing16

@@ -9,6 +9,9 @@ struct SanitizedText: Hashable, Sendable {
     static let fontSizeRange = 0.0...10_000.0
     static let lineHeightRange = 0.0...1_000_000.0
     static let letterSpacingRange = -10_000.0...10_000.0
+    /// Distinct span styles one text may use (cluster style indices are 16-bit);
+    /// the service refuses texts with more spans than this long before.
+    static let maxStyles = 4096
 
     let text: String
     let font: FontDescriptorKey
@@ -19,21 +22,123 @@ struct SanitizedText: Hashable, Sendable {
     let breaksLongWords: Bool
     /// The text was longer than `maxTextBytes` and was cut.
     let wasCut: Bool
+    /// The text's styled runs, adjacent equal styles merged; empty when the
+    /// whole text is in the element's style.
+    let runs: [StyleRun]
+    let truncation: Truncation
+    /// The truncation token and its runs (empty: the token is in the element's style).
+    let truncationText: String
+    let truncationRuns: [StyleRun]
+    let baseDirection: BaseDirection
 
     init(_ content: TextContent) {
         let cut = Self.prefix(content.text, maxBytes: Self.maxTextBytes)
         text = cut
         wasCut = cut.utf8.count != content.text.utf8.count
-        font = FontDescriptorKey(
-            family: content.font.family,
-            size: Self.clamp(content.font.size, Self.fontSizeRange, otherwise: 16),
-            weight: min(1000, max(1, content.font.weight)),
-            italic: content.font.italic)
+        font = Self.key(content.font)
         lineHeight = content.lineHeight.map { Self.clamp($0, Self.lineHeightRange, otherwise: 0) }
         letterSpacing = Self.clamp(content.letterSpacing, Self.letterSpacingRange, otherwise: 0)
         maxLines = max(0, content.maxLines)
         // Outside a flex element, the text suite's model.
         breaksLongWords = content.resolvedOverflowWrap(inFlex: false).breaksLongWords
+        let element = StyleRun.Style(font: font, letterSpacing: letterSpacing)
+        runs = Self.runs(content.spans, element: element, length: cut.utf16.count)
+        truncation = content.truncation
+        if let token = content.truncationText {
+            truncationText = token.map(\.text).joined()
+            truncationRuns = Self.runs(token, element: element, length: truncationText.utf16.count)
+        } else {
+            truncationText = "\u{2026}"
+            truncationRuns = []
+        }
+        baseDirection = content.baseDirection
+    }
+
+    /// One line of styled pieces in `base`'s typography, with no truncation:
+    /// what truncation measures candidate lines with.
+    init(pieces: [(text: String, style: StyleRun.Style)], base: SanitizedText) {
+        text = pieces.map(\.text).joined()
+        wasCut = false
+        font = base.font
+        lineHeight = base.lineHeight
+        letterSpacing = base.letterSpacing
+        maxLines = 0
+        breaksLongWords = base.breaksLongWords
+        var runs: [StyleRun] = []
+        for piece in pieces where !piece.text.isEmpty {
+            let count = piece.text.utf16.count
+            if let last = runs.last, last.style == piece.style {
+                runs[runs.count - 1].length += count
+            } else {
+                runs.append(StyleRun(length: count, style: piece.style))
+            }
+        }
+        let element = base.elementStyle
+        self.runs = runs.count == 1 && runs[0].style == element ? [] : runs
+        truncation = .clip
+        truncationText = ""
+        truncationRuns = []
+        baseDirection = base.baseDirection
+    }
+
+    /// The styled pieces of the UTF-16 range `range` of `units` (this text's).
+    func pieces(_ range: Range<Int>, of units: [UInt16]) -> [(text: String, style: StyleRun.Style)] {
+        Self.pieces(range, of: units, runs: runs, element: elementStyle)
+    }
+
+    /// The truncation token as styled pieces.
+    var tokenPieces: [(text: String, style: StyleRun.Style)] {
+        let units = Array(truncationText.utf16)
+        return Self.pieces(0..<units.count, of: units, runs: truncationRuns, element: elementStyle)
+    }
+
+    private static func pieces(
+        _ range: Range<Int>, of units: [UInt16], runs: [StyleRun], element: StyleRun.Style
+    ) -> [(text: String, style: StyleRun.Style)] {
+        guard !runs.isEmpty else { return [(String(decoding: units[range], as: UTF16.self), element)] }
+        var result: [(text: String, style: StyleRun.Style)] = []
+        var start = 0
+        for run in runs {
+            let end = start + run.length
+            let lower = max(start, range.lowerBound)
+            let upper = min(end, range.upperBound)
+            if lower < upper { result.append((String(decoding: units[lower..<upper], as: UTF16.self), run.style)) }
+            start = end
+            if start >= range.upperBound { break }
+        }
+        return result
+    }
+
+    var elementStyle: StyleRun.Style { StyleRun.Style(font: font, letterSpacing: letterSpacing) }
+
+    private static func key(_ font: FontDescriptor) -> FontDescriptorKey {
+        FontDescriptorKey(
+            family: font.family,
+            size: Self.clamp(font.size, Self.fontSizeRange, otherwise: 16),
+            weight: min(1000, max(1, font.weight)),
+            italic: font.italic)
+    }
+
+    /// Spans as runs of UTF-16 lengths covering `length` units, equal neighbours
+    /// merged, empty spans dropped; no runs at all when everything is in `element`'s style.
+    private static func runs(_ spans: [TextSpan], element: StyleRun.Style, length: Int) -> [StyleRun] {
+        var runs: [StyleRun] = []
+        var left = length
+        for span in spans where left > 0 {
+            let style = StyleRun.Style(
+                font: key(span.font), letterSpacing: clamp(span.letterSpacing, letterSpacingRange, otherwise: 0))
+            let count = min(left, span.text.utf16.count)
+            guard count > 0 else { continue }
+            left -= count
+            if let last = runs.last, last.style == style {
+                runs[runs.count - 1].length += count
+            } else {
+                runs.append(StyleRun(length: count, style: style))
+            }
+        }
+        if left > 0 { runs.append(StyleRun(length: left, style: element)) }
+        if runs.count == 1, runs[0].style == element { return [] }
+        return runs
     }
 
     private static func clamp(_ value: Double, _ range: ClosedRange<Double>, otherwise fallback: Double) -> Double {
@@ -49,4 +154,16 @@ struct SanitizedText: Hashable, Sendable {
         }
         return String(text.unicodeScalars[..<end])
     }
+}
+
+/// A stretch of a text in one style.
+struct StyleRun: Hashable, Sendable {
+    struct Style: Hashable, Sendable {
+        let font: FontDescriptorKey
+        let letterSpacing: Double
+    }
+
+    /// UTF-16 code units.
+    var length: Int
+    let style: Style
 }

@@ -43,10 +43,14 @@ struct MeasuredCluster {
     var startsItem = false
     /// UAX #14 (as tailored) allows a line to end after this cluster.
     var breakAfter: Bool
+    /// Index into the text's styles (its spans' distinct fonts and letter-spacings; 0 is the element's).
+    var style: Int16 = 0
 }
 
 /// A paragraph (the text between two line feeds) cut into grapheme clusters
 /// with their widths, fonts and line-break opportunities.
 struct ShapedParagraph {
     var clusters: [MeasuredCluster]
+    /// Each cluster's first UTF-16 offset in the paragraph.
+    var clusterStarts: [Int]
 }

@@ -4,48 +4,110 @@ struct TextLayout {
         var width: Double
         var height: Double
         var baseline: Double
+        /// The line's UTF-16 range in the text; the line feed ending it is not part of it.
+        var start: Int
+        var end: Int
     }
 
     var lines: [Line]
+    /// The paragraph direction (`baseDirection`, `auto` resolved from the first strong character).
+    let isRightToLeft: Bool
 
     /// Lays out `content` with `maxWidth` (may be infinite). The text is split at
     /// line feeds (a final line feed does not open a new line); each paragraph
     /// wraps on its own.
     init(_ content: SanitizedText, maxWidth: Double) {
         lines = []
-        guard !content.text.isEmpty, var fonts = FontFallbackChain(font: content.font) else { return }
-        let shaper = ParagraphShaper(letterSpacing: content.letterSpacing)
+        let units = Array(content.text.utf16)
+        switch content.baseDirection {
+        case .ltr: isRightToLeft = false
+        case .rtl: isRightToLeft = true
+        case .auto: isRightToLeft = ICUBreaks.startsRightToLeft(units)
+        }
+        guard !units.isEmpty else { return }
+        // Style 0 is the element's own (its strut counts on every line), then each span style.
+        var styles = [content.elementStyle]
+        var indexOfStyle = [content.elementStyle: Int16(0)]
+        var runStyles: [Int16] = []
+        for run in content.runs {
+            if let known = indexOfStyle[run.style] {
+                runStyles.append(known)
+            } else {
+                // Past the cap, spans fall back to the element's style.
+                guard styles.count < SanitizedText.maxStyles else {
+                    runStyles.append(0)
+                    continue
+                }
+                indexOfStyle[run.style] = Int16(styles.count)
+                runStyles.append(Int16(styles.count))
+                styles.append(run.style)
+            }
+        }
+        var chains: [FontFallbackChain] = []
+        for style in styles {
+            guard let chain = FontFallbackChain(font: style.font) else { return }
+            chains.append(chain)
+        }
+        let shaper = ParagraphShaper(letterSpacings: styles.map(\.letterSpacing))
         let heights = LineHeights(fixedLineHeight: content.lineHeight)
         // `tab-size: 8` spaces, and the hyphen a soft hyphen turns into at a break:
         // only worth shaping when the text has tabs or soft hyphens.
         var tabInterval16: Int64 = 0
-        if content.text.utf16.contains(0x09) {
-            tabInterval16 = 8 * (shaper.shape([0x20], fonts: &fonts).clusters.first?.advance ?? 0)
+        if units.contains(0x09) {
+            tabInterval16 = 8 * (shaper.shape([0x20], fonts: &chains[0]).clusters.first?.advance ?? 0)
         }
         var hyphenAdvance16: Int64 = 0
-        if content.text.utf16.contains(0xAD) {
-            let hyphen: UInt16 = fonts.primary.face.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
-            hyphenAdvance16 = shaper.shape([hyphen], fonts: &fonts).clusters.first?.advance ?? 0
+        if units.contains(0xAD) {
+            let hyphen: UInt16 = chains[0].primary.face.hasGlyph(for: 0x2010) ? 0x2010 : 0x2D
+            hyphenAdvance16 = shaper.shape([hyphen], fonts: &chains[0]).clusters.first?.advance ?? 0
         }
 
-        let units = Array(content.text.utf16)
-        let segmentation = TextSegmentation(units)
+        // Where each style ends in the whole text.
+        var boundaries: [StyleBoundary] = []
+        var end = 0
+        for (run, style) in zip(content.runs, runStyles) {
+            end += run.length
+            boundaries.append(StyleBoundary(end: end, style: style))
+        }
+        if boundaries.isEmpty { boundaries = [StyleBoundary(end: units.count, style: 0)] }
+
+        let segmentation = TextSegmentation(units, rightToLeft: isRightToLeft)
         var paragraphs = units.indices.split(omittingEmptySubsequences: false) { units[$0] == 0x0A }
         if units.last == 0x0A { paragraphs.removeLast() }
+        var boundary = 0
         for paragraph in paragraphs {
             let range = paragraph.startIndex..<paragraph.endIndex
+            var local: [StyleBoundary] = []
+            while boundary < boundaries.count, boundaries[boundary].end <= range.lowerBound { boundary += 1 }
+            var next = boundary
+            while next < boundaries.count {
+                local.append(StyleBoundary(end: min(boundaries[next].end, range.upperBound) - range.lowerBound, style: boundaries[next].style))
+                if boundaries[next].end >= range.upperBound { break }
+                next += 1
+            }
             let shaped = shaper.shape(
-                Array(units[range]), segmentation: segmentation.paragraph(range), fonts: &fonts)
+                Array(units[range]), segmentation: segmentation.paragraph(range), styles: local, chains: &chains)
             for line in LineBreaker(
                 shaped, maxWidth: maxWidth, tabInterval16: tabInterval16, hyphenAdvance16: hyphenAdvance16,
                 breaksLongWords: content.breaksLongWords
             ).lines() {
-                var used = Set<Int>()
-                for index in line.clusters where shaped.clusters[index].kind == .text {
-                    used.insert(Int(shaped.clusters[index].fontIndex))
+                var used: [LineHeights.UsedFont] = []
+                var lineStyles: [Int16] = []
+                for index in line.clusters {
+                    let cluster = shaped.clusters[index]
+                    if !lineStyles.contains(cluster.style) { lineStyles.append(cluster.style) }
+                    let font = LineHeights.UsedFont(style: cluster.style, font: cluster.fontIndex)
+                    if cluster.kind == .text, !used.contains(font) { used.append(font) }
                 }
-                let box = heights.box(for: used, fonts: fonts.fonts)
-                lines.append(Line(width: line.width, height: box.height, baseline: box.baseline))
+                let box = heights.box(styles: lineStyles, used: used, chains: chains)
+                let start = line.clusters.isEmpty ? 0 : shaped.clusterStarts[line.clusters.lowerBound]
+                let end =
+                    line.clusters.upperBound < shaped.clusterStarts.count
+                    ? shaped.clusterStarts[line.clusters.upperBound] : range.count
+                lines.append(
+                    Line(
+                        width: line.width, height: box.height, baseline: box.baseline,
+                        start: range.lowerBound + start, end: range.lowerBound + end))
             }
         }
     }

@@ -8,10 +8,10 @@ struct TextSegmentation {
     let breakOpportunities: [Bool]
     let bidiLevels: [UInt8]
 
-    init(_ units: [UInt16]) {
+    init(_ units: [UInt16], rightToLeft: Bool = false) {
         graphemeEnds = ICUBreaks.graphemeEnds(units)
         breakOpportunities = LineBreakRules.opportunities(in: units)
-        bidiLevels = ICUBreaks.bidiLevels(units)
+        bidiLevels = ICUBreaks.bidiLevels(units, rightToLeft: rightToLeft)
     }
 
     private init(graphemeEnds: [Int], breakOpportunities: [Bool], bidiLevels: [UInt8]) {

@@ -49,13 +49,34 @@ public struct WeftTextMeasurer: TextMeasuring {
         }
         let lines = layout.lines.prefix(shown)
         guard let first = lines.first, let last = lines.last else {
-            return TextMeasurement(size: .zero, lineCount: 0, truncated: text.wasCut, firstBaseline: 0, lastBaseline: 0)
+            return TextMeasurement(
+                size: .zero, lineCount: 0, truncated: text.wasCut, firstBaseline: 0, lastBaseline: 0,
+                isRightToLeft: layout.isRightToLeft)
         }
         let height = lines.reduce(0) { $0 + $1.height }
         let width = lines.reduce(0) { max($0, $1.width) }
+        var boxes: [TextLine] = []
+        boxes.reserveCapacity(lines.count)
+        var top = 0.0
+        for line in lines {
+            boxes.append(
+                TextLine(
+                    frame: Frame(x: 0, y: top, width: line.width, height: line.height), baseline: top + line.baseline,
+                    start: line.start, end: line.end))
+            top += line.height
+        }
+        let truncated = shown < layout.lines.count
+        var visibleText: String?
+        if truncated {
+            // The token goes where the lines were cut; the frame and the line boxes
+            // keep the widths of the lines as wrapped, as Chromium's line clamp does.
+            visibleText = LineTruncation.truncate(
+                text, units: Array(text.text.utf16), lastLine: last, maxWidth: maxWidth.isFinite ? maxWidth : last.width)
+        }
         return TextMeasurement(
             size: Size(width: width, height: height), lineCount: lines.count,
-            truncated: shown < layout.lines.count || text.wasCut, firstBaseline: first.baseline,
-            lastBaseline: height - last.height + last.baseline)
+            truncated: truncated || text.wasCut, firstBaseline: first.baseline,
+            lastBaseline: height - last.height + last.baseline, lines: boxes, visibleText: visibleText,
+            isRightToLeft: layout.isRightToLeft)
     }
 }

@@ -17,8 +17,10 @@ int32_t weft_line_break_opportunities(const uint16_t *text, int32_t length, int3
 int32_t weft_grapheme_boundaries(const uint16_t *text, int32_t length, int32_t *out, int32_t capacity);
 
 /// Resolves the bidi embedding level of every code unit of `text` in a
-/// left-to-right paragraph (CSS `direction: ltr`, `unicode-bidi: isolate`).
-/// Returns 0 on success, -1 when ICU failed.
-int32_t weft_bidi_levels_ltr(const uint16_t *text, int32_t length, uint8_t *levels);
+/// paragraph of level `paragraph_level` (0 left-to-right, 1 right-to-left;
+/// CSS `direction`, `unicode-bidi: isolate`). Returns 0 on success, -1 when ICU fails.
+int32_t weft_bidi_levels(const uint16_t *text, int32_t length, uint8_t paragraph_level, uint8_t *levels);
+/// 1 when the first strong character of `text` is right-to-left (UAX #9 P2-P3).
+int32_t weft_base_direction_is_rtl(const uint16_t *text, int32_t length);
 
 #endif

@@ -10,11 +10,15 @@ public struct LayoutNode: Sendable, Hashable {
     /// Text nodes only.
     public var lineCount: Int?
     public var truncated: Bool?
+    /// A truncated text's shown characters and a text's line boxes; nil for
+    /// every other node (boxed, so other nodes pay one pointer for it).
+    public var textDetails: TextDetails?
 
     public init(
         frame: Frame, children: [LayoutNode] = [], ascender: Double = 0, descender: Double = 0,
-        lineCount: Int? = nil, truncated: Bool? = nil
+        lineCount: Int? = nil, truncated: Bool? = nil, textDetails: TextDetails? = nil
     ) {
+        self.textDetails = textDetails
         self.frame = frame
         self.children = children
         self.ascender = ascender
@@ -30,5 +34,27 @@ public struct LayoutNode: Sendable, Hashable {
     public var size: Size {
         get { frame.size }
         set { frame.size = newValue }
+    }
+}
+
+/// What a text output node adds when it is truncated or lists its lines.
+public final class TextDetails: Sendable, Hashable {
+    /// The characters shown, truncation token included; nil when nothing was cut.
+    public let visibleText: String?
+    /// Line boxes in the node's coordinates; nil when not asked for.
+    public let lines: [TextLine]?
+
+    public init(visibleText: String?, lines: [TextLine]?) {
+        self.visibleText = visibleText
+        self.lines = lines
+    }
+
+    public static func == (a: TextDetails, b: TextDetails) -> Bool {
+        a.visibleText == b.visibleText && a.lines == b.lines
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(visibleText)
+        hasher.combine(lines)
     }
 }

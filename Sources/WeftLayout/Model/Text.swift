@@ -10,11 +10,24 @@ public struct TextContent: Sendable, Hashable {
     public var letterSpacing: Double
     /// `nil`: decided by where the text sits (`OverflowWrap.default(inFlex:)`).
     public var overflowWrap: OverflowWrap?
+    /// The styled runs `text` is made of (ASTextNode's attributed string), each
+    /// with the element's font and letter-spacing already inherited; empty when
+    /// the whole text is in `font` and `letterSpacing`.
+    public var spans: [TextSpan]
+    /// What the last shown line of a truncated text ends in (`tail`), starts
+    /// with (`head`) or holds in its middle (`middle`); nil is "…" in the
+    /// element's own style.
+    public var truncationText: [TextSpan]?
+    public var alignment: TextAlignment
+    public var baseDirection: BaseDirection
+    /// The output node lists its line boxes.
+    public var reportsLines: Bool
 
     public init(
         text: String, font: FontDescriptor = FontDescriptor(), lineHeight: Double? = nil,
         maxLines: Int = 0, truncation: Truncation = .tail, letterSpacing: Double = 0,
-        overflowWrap: OverflowWrap? = nil
+        overflowWrap: OverflowWrap? = nil, spans: [TextSpan] = [], truncationText: [TextSpan]? = nil,
+        alignment: TextAlignment = .natural, baseDirection: BaseDirection = .auto, reportsLines: Bool = false
     ) {
         self.text = text
         self.font = font
@@ -23,6 +36,21 @@ public struct TextContent: Sendable, Hashable {
         self.truncation = truncation
         self.letterSpacing = letterSpacing
         self.overflowWrap = overflowWrap
+        self.spans = spans
+        self.truncationText = truncationText
+        self.alignment = alignment
+        self.baseDirection = baseDirection
+        self.reportsLines = reportsLines
+    }
+
+    /// A text made of styled spans: `text` is their concatenation.
+    public init(
+        spans: [TextSpan], font: FontDescriptor = FontDescriptor(), lineHeight: Double? = nil,
+        letterSpacing: Double = 0
+    ) {
+        self.init(
+            text: spans.map(\.text).joined(), font: font, lineHeight: lineHeight, letterSpacing: letterSpacing,
+            spans: spans)
     }
 
     /// The wrapping rule in effect: the element's own, else its context's default.
@@ -48,6 +76,54 @@ public struct FontDescriptor: Sendable, Hashable {
 
 public enum Truncation: Sendable, Hashable {
     case tail, head, middle, clip
+}
+
+/// One styled run of a text, its style fully resolved (inherited from the element where the span set none).
+public struct TextSpan: Sendable, Hashable {
+    public var text: String
+    public var font: FontDescriptor
+    public var letterSpacing: Double
+    /// Carried for clients (a tappable range); it does not change the layout.
+    public var link: String?
+
+    public init(text: String, font: FontDescriptor = FontDescriptor(), letterSpacing: Double = 0, link: String? = nil) {
+        self.text = text
+        self.font = font
+        self.letterSpacing = letterSpacing
+        self.link = link
+    }
+}
+
+/// Where lines sit inside the text's frame (NSTextAlignment, CSS `text-align`).
+public enum TextAlignment: Sendable, Hashable {
+    /// Start of the base direction: left for LTR, right for RTL.
+    case natural, left, right, center
+    /// Every line but a paragraph's last fills the width.
+    case justified
+}
+
+/// The paragraph direction (CSS `direction`; `auto` is `dir=auto`).
+public enum BaseDirection: Sendable, Hashable {
+    /// From the first strong character (UAX #9 rules P2-P3); LTR without one.
+    case auto, ltr, rtl
+}
+
+/// One line box of a laid-out text.
+public struct TextLine: Sendable, Hashable {
+    /// In the text node's coordinates.
+    public var frame: Frame
+    /// From the node's top to the line's baseline.
+    public var baseline: Double
+    /// The line's UTF-16 range in `TextContent.text`.
+    public var start: Int
+    public var end: Int
+
+    public init(frame: Frame, baseline: Double, start: Int, end: Int) {
+        self.frame = frame
+        self.baseline = baseline
+        self.start = start
+        self.end = end
+    }
 }
 
 /// What a line does with a word wider than itself (CSS `overflow-wrap`).
@@ -85,13 +161,25 @@ public struct TextMeasurement: Sendable, Hashable {
     public var firstBaseline: Double
     /// Distance from the top to the last line's baseline.
     public var lastBaseline: Double
+    /// The shown lines, each at x = 0 with its own width (placed by alignment later).
+    public var lines: [TextLine]
+    /// For a truncated text: the characters shown, truncation token included.
+    public var visibleText: String?
+    /// The paragraph direction `baseDirection: auto` resolved to.
+    public var isRightToLeft: Bool
 
-    public init(size: Size, lineCount: Int, truncated: Bool, firstBaseline: Double, lastBaseline: Double) {
+    public init(
+        size: Size, lineCount: Int, truncated: Bool, firstBaseline: Double, lastBaseline: Double,
+        lines: [TextLine] = [], visibleText: String? = nil, isRightToLeft: Bool = false
+    ) {
         self.size = size
         self.lineCount = lineCount
         self.truncated = truncated
         self.firstBaseline = firstBaseline
         self.lastBaseline = lastBaseline
+        self.lines = lines
+        self.visibleText = visibleText
+        self.isRightToLeft = isRightToLeft
     }
 }
 

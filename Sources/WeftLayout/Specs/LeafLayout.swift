@@ -19,9 +19,16 @@ enum LeafLayout {
         }
         let m = measurer.measure(content, maxWidth: range.max.width, maxHeight: range.max.height)
         let size = finalSize(range.clamp(m.size), context)
+        var details: TextDetails?
+        if m.visibleText != nil || content.reportsLines {
+            details = TextDetails(
+                visibleText: m.visibleText,
+                lines: content.reportsLines ? TextLinePlacement.place(m, content, width: size.width) : nil)
+        }
         return LayoutNode(
             frame: Frame(origin: .zero, size: size), ascender: m.firstBaseline,
-            descender: m.lastBaseline - m.size.height, lineCount: m.lineCount, truncated: m.truncated)
+            descender: m.lastBaseline - m.size.height, lineCount: m.lineCount, truncated: m.truncated,
+            textDetails: details)
     }
 
     /// Every ASLayout ceils its size to the pixel grid when it is created, and

@@ -10,12 +10,7 @@ enum ElementAssembly {
         case .box: kind = .box
         case .view: kind = .view
         case .image: kind = .image(intrinsicSize: f.intrinsicSize)
-        case .text:
-            guard let text = f.text else { throw missing("text", of: type) }
-            kind = .text(
-                TextContent(
-                    text: text, font: f.font, lineHeight: f.lineHeight, maxLines: f.maxLines,
-                    truncation: f.truncation, letterSpacing: f.letterSpacing, overflowWrap: f.overflowWrap))
+        case .text: kind = .text(try textContent(f))
         case .stack: kind = .stack(f.stack)
         case .absolute: kind = .absolute(f.absoluteSizing)
         case .wrapper: kind = .wrapper
@@ -49,6 +44,28 @@ enum ElementAssembly {
             }
         }
         f.element.kind = kind
+    }
+
+    /// A text's content: `text` or `spans` (exactly one), spans and the
+    /// truncation token inheriting the element's font and letter-spacing.
+    private static func textContent(_ f: ElementFields) throws(RequestError) -> TextContent {
+        var spans: [TextSpan] = []
+        let text: String
+        switch (f.text, f.spans) {
+        case (let plain?, nil): text = plain
+        case (nil, let sent?):
+            spans = sent.map { $0.resolved(font: f.font, letterSpacing: f.letterSpacing) }
+            text = spans.map(\.text).joined()
+        case (nil, nil):
+            throw RequestError(.missingField, "a text element needs \"text\" or \"spans\"")
+        case (.some, .some):
+            throw RequestError(.invalidValue, "a text element takes \"text\" or \"spans\", not both").at("spans")
+        }
+        return TextContent(
+            text: text, font: f.font, lineHeight: f.lineHeight, maxLines: f.maxLines, truncation: f.truncation,
+            letterSpacing: f.letterSpacing, overflowWrap: f.overflowWrap, spans: spans,
+            truncationText: f.truncationText?.map { $0.resolved(font: f.font, letterSpacing: f.letterSpacing) },
+            alignment: f.alignment, baseDirection: f.baseDirection, reportsLines: f.reportsLines)
     }
 
     static func missing(_ field: String, of type: ElementType) -> RequestError {

@@ -23,6 +23,8 @@ public struct ElementDecoder {
     /// A container decoder turns this off: there a cell's own style may
     /// carry the view's size, and WeftCells reports view cells itself.
     public var reportsViewsWithoutSize = true
+    /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
+    public var reportsLinesOfEveryText = false
     /// Where the tree being decoded sits in the request, for warning paths.
     private var treePath = JSONPointer()
 
@@ -92,7 +94,12 @@ public struct ElementDecoder {
                 // through the pointer copied the whole element.
                 let type = current.pointee.fields.type
                 if reportsViewsWithoutSize && type == .view { noteView(depth: depth) }
-                if type == .text { noteFont(current.pointee.fields.font, depth: depth) }
+                if type == .text {
+                    noteFont(current.pointee.fields.font, depth: depth)
+                    if let spans = current.pointee.fields.spans {
+                        noteSpanFonts(spans, element: current.pointee.fields.font, depth: depth)
+                    }
+                }
                 guard depth > 0 else {
                     let pending = current.pointee.fields.stylePending
                     return DecodedElement(
@@ -200,6 +207,18 @@ public struct ElementDecoder {
         warnings.append(ResponseWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
     }
 
+    /// Spans that name a family of their own are checked like the element's font.
+    private mutating func noteSpanFonts(_ spans: [SpanFields], element: FontDescriptor, depth: Int) {
+        for (index, span) in spans.enumerated() {
+            guard let family = span.font.family, !reportedFamilies.contains(family.lowercased()) else { continue }
+            let font = span.font.applied(to: element)
+            guard let used = FontFallbacks.shared.substitute(for: font) else { continue }
+            reportedFamilies.insert(family.lowercased())
+            let path = elementPath(depth: depth).appending(.key("spans")).appending(.index(index))
+            warnings.append(ResponseWarning.fontFallback(requested: family, used: used, at: path))
+        }
+    }
+
     private func elementPath(depth: Int) -> JSONPointer {
         var path = treePath
         for level in stride(from: 1, through: depth, by: 1) {
@@ -230,6 +249,7 @@ public struct ElementDecoder {
             throw Self.foreignField(field, type)
         }
         try Self.resolvePending(&frame.pointee.fields, parent: type)
+        if reportsLinesOfEveryText, type == .text { frame.pointee.fields.reportsLines = true }
         try ElementAssembly.assemble(type, &frame.pointee.fields)
         if type == .flex { frame.pointee.fields.stylePending.intrinsicKey = nil }
     }

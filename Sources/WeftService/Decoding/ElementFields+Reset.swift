@@ -41,6 +41,11 @@ extension ElementFields {
             truncation = .tail
             letterSpacing = 0
             overflowWrap = nil
+            spans = nil
+            truncationText = nil
+            alignment = .natural
+            baseDirection = .auto
+            reportsLines = false
         }
     }
 }

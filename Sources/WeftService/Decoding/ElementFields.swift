@@ -74,6 +74,11 @@ struct ElementFields {
     var truncation = Truncation.tail
     var letterSpacing = 0.0
     var overflowWrap: OverflowWrap?
+    var spans: [SpanFields]?
+    var truncationText: [SpanFields]?
+    var alignment = TextAlignment.natural
+    var baseDirection = BaseDirection.auto
+    var reportsLines = false
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 

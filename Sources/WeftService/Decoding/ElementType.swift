@@ -38,6 +38,7 @@ enum ElementField: Int, Sendable, CaseIterable {
     case location, offset, wrapsCorner
     case intrinsicSize
     case text, font, lineHeight, maxLines, truncation, letterSpacing, overflowWrap
+    case spans, truncationText, alignment, baseDirection, lines
 
     static let table = KeyTable<ElementField>(allCases.map { ($0.name, $0) })
 
@@ -60,6 +61,7 @@ enum ElementField: Int, Sendable, CaseIterable {
     static var cornerFields: UInt64 { location.bit | offset.bit | wrapsCorner.bit }
     static var textFields: UInt64 {
         text.bit | font.bit | lineHeight.bit | maxLines.bit | truncation.bit | letterSpacing.bit | overflowWrap.bit
+            | spans.bit | truncationText.bit | alignment.bit | baseDirection.bit | lines.bit
     }
 }
 

@@ -23,10 +23,14 @@ public struct NodeRequest: Sendable {
     /// The largest pixels-per-point accepted (no screen comes close).
     public static let maxPointScale = 16.0
 
-    /// Decodes and validates a request body.
-    public static func decode(_ body: [UInt8], limits: DecodeLimits = .standard) throws(RequestError) -> NodeRequest {
+    /// Decodes and validates a request body. `reportsLines` (`?lines=1`) makes
+    /// every text list its line boxes.
+    public static func decode(
+        _ body: [UInt8], limits: DecodeLimits = .standard, reportsLines: Bool = false
+    ) throws(RequestError) -> NodeRequest {
         try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) in
             var decoder = ElementDecoder(limits: limits)
+            decoder.reportsLinesOfEveryText = reportsLines
             do throws(RequestError) {
                 let request = try decode(&r, decoder: &decoder)
                 try r.finish()

@@ -40,6 +40,11 @@ enum SpecFieldDecoder {
         case .truncation: f.truncation = try r.contractToken(TextureTokens.truncation)
         case .letterSpacing: f.letterSpacing = try r.contractNumber()
         case .overflowWrap: f.overflowWrap = try r.contractToken(CSSTokens.overflowWrap)
+        case .spans: f.spans = try TextSpanDecoder.decodeSpans(&r, limit: TextSpanDecoder.maxSpans)
+        case .truncationText: f.truncationText = try TextSpanDecoder.decodeToken(&r)
+        case .alignment: f.alignment = try r.contractToken(TextTokens.alignment)
+        case .baseDirection: f.baseDirection = try r.contractToken(TextTokens.baseDirection)
+        case .lines: f.reportsLines = try r.contractBool()
         case .type, .id, .style, .children, .child, .overlay, .background, .corner:
             preconditionFailure("decoded by ElementDecoder")
         }
@@ -72,9 +77,14 @@ enum SpecFieldDecoder {
         return insets
     }
 
-    /// `{family, size, weight, style}`, each optional.
+    /// `{family, size, weight, style}`, each optional, over the defaults.
     static func decodeFont(_ r: inout JSONReader) throws(RequestError) -> FontDescriptor {
-        var font = FontDescriptor()
+        try decodeFontFields(&r).applied(to: FontDescriptor())
+    }
+
+    /// The keys of a font object that are set (a span inherits the others).
+    static func decodeFontFields(_ r: inout JSONReader) throws(RequestError) -> FontFields {
+        var font = FontFields()
         guard try r.contractObjectStart() else { return font }
         repeat {
             let key = try r.key()

@@ -55,6 +55,7 @@ public enum LayoutResponseEncoder {
             out.integer(node.pointee.lineCount ?? 0)
             out.key("truncated")
             out.bool(node.pointee.truncated ?? false)
+            if let details = node.pointee.textDetails { writeTextDetails(details, &out) }
         }
         let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
         if count > 0 {
@@ -70,6 +71,30 @@ public enum LayoutResponseEncoder {
             out.endArray()
         }
         out.endObject()
+    }
+
+    /// A truncated text's `visibleText` and, when asked for, its `lines`.
+    private static func writeTextDetails(_ details: TextDetails, _ out: inout JSONWriter) {
+        if let visibleText = details.visibleText {
+            out.key("visibleText")
+            out.string(visibleText)
+        }
+        guard let lines = details.lines else { return }
+        out.key("lines")
+        out.beginArray()
+        for line in lines {
+            out.beginObject()
+            out.key("frame")
+            writeFrame(line.frame, &out)
+            out.key("start")
+            out.integer(line.start)
+            out.key("end")
+            out.integer(line.end)
+            out.key("baseline")
+            out.number(line.baseline)
+            out.endObject()
+        }
+        out.endArray()
     }
 
     public static func writeWarnings(_ warnings: [ResponseWarning], _ out: inout JSONWriter) {

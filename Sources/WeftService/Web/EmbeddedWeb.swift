@@ -609,6 +609,13 @@ paths:
           schema:
             type: string
             enum: ["0", "1"]
+        - name: lines
+          in: query
+          required: false
+          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`."
+          schema:
+            type: string
+            enum: ["0", "1"]
       requestBody:
         required: true
         content:
@@ -716,20 +723,77 @@ paths:
     get:
       tags: [layout]
       operationId: listFonts
-      summary: The font families text can be measured with.
+      summary: The font families text can be measured with, their faces and files.
+      description: >-
+        Every family fontconfig knows (and the application fonts Weft registers), each face
+        with the URL of the exact file Weft measures with, so a page can load the same bytes
+        (`new FontFace(family, "url(" + face.url + ")", {weight, style})`). A face in a font
+        collection (`.ttc`) has its `index` in the file; browsers load a collection's first face.
       responses:
         "200":
-          description: The installed font families.
+          description: The installed families and what the generic families resolve to.
           content:
             application/json:
               schema:
                 type: object
-                required: [families]
+                required: [families, generic]
                 properties:
                   families:
                     type: array
-                    items: {type: string}
-                    examples: [["Ahem", "DejaVu Sans", "Inter", "Noto Sans"]]
+                    items:
+                      type: object
+                      required: [family, faces]
+                      properties:
+                        family: {type: string}
+                        faces:
+                          type: array
+                          items:
+                            type: object
+                            required: [weight, style, postScriptName, url, index]
+                            properties:
+                              weight: {type: integer, description: CSS weight.}
+                              style: {type: string, enum: [normal, italic]}
+                              postScriptName: {type: string}
+                              url: {type: string, description: "Under /v1/fonts/files/."}
+                              index: {type: integer, minimum: 0}
+                    examples:
+                      - [{family: Inter, faces: [{weight: 400, style: normal, postScriptName: Inter-Regular,
+                          url: /v1/fonts/files/602b8b49e879dca2.otf, index: 0}]}]
+                  generic:
+                    type: object
+                    description: The family each CSS generic family resolves to.
+                    additionalProperties: {type: string}
+                    examples: [{sans-serif: Liberation Sans, serif: Liberation Serif, monospace: DejaVu Sans Mono,
+                                system-ui: Noto Sans}]
+  /v1/fonts/files/{file}:
+    get:
+      tags: [layout]
+      operationId: fontFile
+      summary: One font file listed by GET /v1/fonts.
+      description: >-
+        Only files fontconfig reported are served, each under an id derived from its path,
+        size and modification time (a changed file gets a new URL), so the answer may be
+        cached forever. A client-supplied path never reaches the file system.
+      parameters:
+        - name: file
+          in: path
+          required: true
+          schema: {type: string, pattern: "^[0-9a-f]{16}\\.[a-z0-9]+$"}
+      responses:
+        "200":
+          description: The file's bytes.
+          headers:
+            Cache-Control:
+              schema: {type: string, const: "public, max-age=31536000, immutable"}
+            ETag:
+              schema: {type: string}
+          content:
+            font/ttf: {schema: {type: string, format: binary}}
+            font/otf: {schema: {type: string, format: binary}}
+            font/collection: {schema: {type: string, format: binary}}
+        "304":
+          description: The If-None-Match ETag matches.
+        "404": {$ref: "#/components/responses/Problem"}
   /healthz:
     get:
       tags: [operations]
@@ -1061,31 +1125,86 @@ components:
             intrinsicSize: {$ref: "#/components/schemas/Size"}
       unevaluatedProperties: false
     TextElement:
+      description: >-
+        ASTextNode: a string, or an attributed string as `spans`, measured with real font data
+        exactly as headless Chromium renders the same text (and the same `<span>`s) with the
+        CSS of conformance/text/README.md. Exactly one of `text` and `spans` (both are a 422).
       allOf:
         - $ref: "#/components/schemas/ElementBase"
-        - required: [text]
+        - oneOf:
+            - required: [text]
+            - required: [spans]
           properties:
             type: {const: text}
             text: {type: string}
-            font:
-              type: object
-              properties:
-                family: {type: string, default: sans-serif}
-                size: {type: number, minimum: 0, default: 16}
-                weight:
-                  oneOf:
-                    - {type: integer, minimum: 1, maximum: 1000}
-                    - {type: string, enum: [normal, bold]}
-                  default: 400
-                style: {type: string, enum: [normal, italic], default: normal}
-              patternProperties: {"^x-": {}}
-              additionalProperties: false
+            spans:
+              type: array
+              minItems: 1
+              maxItems: 10000
+              description: >-
+                The paragraph as styled runs, shaped and broken as one paragraph: a line box
+                may hold several fonts and is as tall as its tallest span needs (each span is
+                an inline box on the line's baseline, the element's own font always counting,
+                as CSS does). Each span inherits the element's `font` keys, `letterSpacing`
+                and `lineHeight` where it sets none. An empty list is a 422; more than 10,000
+                spans are a 422.
+              items: {$ref: "#/components/schemas/TextSpan"}
+            font: {$ref: "#/components/schemas/Font"}
             lineHeight:
               type: [number, "null"]
               minimum: 0
               description: null or absent is the font's normal line height.
             maxLines: {type: integer, minimum: 0, default: 0, description: 0 is unlimited.}
-            truncation: {type: string, enum: [tail, head, middle, clip], default: tail}
+            truncation:
+              type: string
+              enum: [tail, head, middle, clip]
+              default: tail
+              description: >-
+                How the last shown line ends when `maxLines` or the height cuts the text
+                (the output node then carries `truncated: true` and `visibleText`).
+                `tail` follows Chromium where CSS expresses it (`-webkit-line-clamp`, and
+                `text-overflow: ellipsis` on one line): the last line keeps as many of its
+                own characters as fit with `truncationText` after them (spaces before the
+                token dropped). `head` and `middle` follow TextKit as Texture's ASTextNode2
+                (ASTextLayout) uses it: the last line is extended to the end of the text
+                (line feeds read as spaces) and cut into the width with the token at its
+                start (`head`) or between a start and an end of equal length (`middle`).
+                `clip` shows the lines as wrapped, with no token. A token wider than the
+                line is shown alone. Sizes and line boxes are those of the lines as wrapped
+                (Chromium's line clamp): the token changes `visibleText`, not the frame.
+            truncationText:
+              description: >-
+                The truncation token: a string in the element's style, or spans (each
+                inheriting the element's font and letter-spacing). Default "…".
+              oneOf:
+                - {type: string}
+                - type: array
+                  minItems: 1
+                  maxItems: 64
+                  items: {$ref: "#/components/schemas/TextSpan"}
+            alignment:
+              type: string
+              enum: [natural, left, right, center, justified]
+              default: natural
+              description: >-
+                Where lines sit inside the text's frame (NSTextAlignment; CSS text-align
+                `start`, `left`, `right`, `center`, `justify`). The frame's width is unchanged
+                (the longest line, or what the size range forces); only the line boxes in
+                `lines` move. `natural` is left for a left-to-right paragraph, right for a
+                right-to-left one. A `justified` line fills the width except the last line of
+                each paragraph.
+            baseDirection:
+              type: string
+              enum: [auto, ltr, rtl]
+              default: auto
+              description: >-
+                The paragraph direction (CSS `direction`; `auto` is HTML's `dir=auto`: the
+                first strong character decides, left-to-right without one). Bidi runs are
+                ordered within each line as the browser orders them.
+            lines:
+              type: boolean
+              default: false
+              description: The output node lists its line boxes (`lines`).
             letterSpacing: {type: number, default: 0}
             overflowWrap:
               type: string
@@ -1099,6 +1218,57 @@ components:
                 browser-derived tests), `anywhere` everywhere else (Texture's text node and
                 the text conformance suite's rendering model).
       unevaluatedProperties: false
+    Font:
+      type: object
+      description: >-
+        A family name as fontconfig knows it (GET /v1/fonts), or a CSS generic family:
+        `sans-serif`, `serif`, `monospace`, `system-ui` (also `cursive`, `fantasy`) resolve as
+        Chromium on Linux resolves them through fontconfig (sans-serif as Arial, serif as Times
+        New Roman, i.e. their metric-compatible Liberation fonts; monospace and system-ui as
+        fontconfig's monospace and sans), with no warning. A family that is not installed is
+        drawn with the standard font (Times New Roman, i.e. Liberation Serif), as Chromium
+        draws it, with one warning per family and request naming that font.
+      properties:
+        family: {type: string, default: sans-serif}
+        size: {type: number, minimum: 0, default: 16}
+        weight:
+          oneOf:
+            - {type: integer, minimum: 1, maximum: 1000}
+            - {type: string, enum: [normal, bold]}
+          default: 400
+        style: {type: string, enum: [normal, italic], default: normal}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    TextSpan:
+      type: object
+      required: [text]
+      description: One styled run of a text (an NSAttributedString range, a `<span>`).
+      properties:
+        text: {type: string}
+        font:
+          $ref: "#/components/schemas/Font"
+          description: Only the keys set here override the element's font.
+        letterSpacing: {type: number, description: Absent inherits the element's.}
+        link:
+          type: [string, "null"]
+          description: Carried for the client (a tappable range); it does not change the layout.
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    TextLine:
+      type: object
+      required: [frame, start, end, baseline]
+      description: One line box of a text.
+      properties:
+        frame:
+          $ref: "#/components/schemas/Frame"
+          description: >-
+            In the text node's coordinates: x from `alignment` and the paragraph direction,
+            the width of the line's content (spaces hanging at a soft wrap left out; a
+            justified line other than a paragraph's last is the node's width), the height of
+            its line box.
+        start: {type: integer, minimum: 0, description: "The line's first UTF-16 offset in the text (the spans' text joined)."}
+        end: {type: integer, minimum: 0, description: "One past its last UTF-16 offset; a line feed ending the line is not included."}
+        baseline: {type: number, description: "From the node's top to the line's baseline."}
     StackElement:
       allOf:
         - $ref: "#/components/schemas/ElementBase"
@@ -1280,6 +1450,15 @@ components:
           items: {$ref: "#/components/schemas/LayoutNode"}
         lineCount: {type: integer, minimum: 0, description: Text nodes only; the lines shown.}
         truncated: {type: boolean, description: Text nodes only.}
+        visibleText:
+          type: string
+          description: >-
+            Truncated text nodes only: the characters shown, truncation token included
+            (see TextElement.truncation), so a client draws exactly what was measured.
+        lines:
+          type: array
+          description: Text nodes with `lines` (or `?lines=1`) only; the shown lines, top to bottom.
+          items: {$ref: "#/components/schemas/TextLine"}
     Warning:
       type: object
       required: [path, detail]

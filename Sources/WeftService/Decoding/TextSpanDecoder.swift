@@ -1,0 +1,103 @@
+import WeftLayout
+
+/// A span as sent: its font keys and letter-spacing are optional and inherit
+/// the element's once the whole element has been read.
+struct SpanFields: Sendable {
+    var text: String
+    var font: FontFields
+    var letterSpacing: Double?
+    var link: String?
+
+    func resolved(font base: FontDescriptor, letterSpacing baseSpacing: Double) -> TextSpan {
+        TextSpan(text: text, font: font.applied(to: base), letterSpacing: letterSpacing ?? baseSpacing, link: link)
+    }
+}
+
+/// The keys a `font` object set.
+struct FontFields: Sendable {
+    var family: String?
+    var size: Double?
+    var weight: Int?
+    var italic: Bool?
+
+    func applied(to base: FontDescriptor) -> FontDescriptor {
+        FontDescriptor(
+            family: family ?? base.family, size: size ?? base.size, weight: weight ?? base.weight,
+            italic: italic ?? base.italic)
+    }
+}
+
+/// `spans` and `truncationText` of a text element.
+enum TextSpanDecoder {
+    /// More spans than any paragraph needs; bounds decoding and shaping work.
+    static let maxSpans = 10_000
+    static let maxTokenSpans = 64
+
+    /// A list of spans (`[{"text", "font", "letterSpacing", "link"}]`), at least one.
+    static func decodeSpans(_ r: inout JSONReader, limit: Int) throws(RequestError) -> [SpanFields] {
+        guard try r.contractArrayStart() else {
+            throw RequestError(.invalidValue, "spans needs at least one span (send \"text\": \"\" for an empty text)")
+        }
+        var spans: [SpanFields] = []
+        repeat {
+            guard spans.count < limit else {
+                throw RequestError(.limitExceeded, "more than \(limit) spans in one text").at(spans.count)
+            }
+            do throws(RequestError) {
+                spans.append(try decodeSpan(&r))
+            } catch {
+                throw error.at(spans.count)
+            }
+        } while try r.arrayNext()
+        return spans
+    }
+
+    /// `truncationText`: a string (in the element's style) or a list of spans.
+    static func decodeToken(_ r: inout JSONReader) throws(RequestError) -> [SpanFields] {
+        if try r.peekKind() == .string {
+            return [SpanFields(text: try r.contractString(), font: FontFields())]
+        }
+        return try decodeSpans(&r, limit: maxTokenSpans)
+    }
+
+    private static func decodeSpan(_ r: inout JSONReader) throws(RequestError) -> SpanFields {
+        var span = SpanFields(text: "", font: FontFields())
+        var hasText = false
+        if try r.contractObjectStart() {
+            repeat {
+                let key = try r.key()
+                guard let spanKey = SpanKey.table.lookup(key) else {
+                    try r.skipExtension(key, context: "a span (accepted: \(SpanKey.table.namesList))")
+                    continue
+                }
+                do throws(RequestError) {
+                    switch spanKey {
+                    case .text:
+                        span.text = try r.contractString()
+                        hasText = true
+                    case .font: span.font = try SpecFieldDecoder.decodeFontFields(&r)
+                    case .letterSpacing: span.letterSpacing = try r.contractNumber()
+                    case .link: span.link = try r.consumeNull() ? nil : try r.contractString()
+                    }
+                } catch {
+                    throw error.at(spanKey.rawValue)
+                }
+            } while try r.objectNext()
+        }
+        guard hasText else { throw RequestError(.missingField, "a span needs \"text\"") }
+        return span
+    }
+}
+
+enum SpanKey: String, Sendable, CaseIterable {
+    case text, font, letterSpacing, link
+    static let table = KeyTable<SpanKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+/// Tokens of the text element's paragraph fields.
+enum TextTokens {
+    static let alignment = KeyTable<TextAlignment>([
+        ("natural", .natural), ("left", .left), ("right", .right), ("center", .center), ("justified", .justified),
+    ])
+    static let baseDirection = KeyTable<BaseDirection>([("auto", .auto), ("ltr", .ltr), ("rtl", .rtl)])
+}
