@@ -17,9 +17,9 @@ textContent; a span's inline style sets only what the span overrides. What is me
 - size: the widest line and the sum of the shown line boxes; with maxLines, the first maxLines
   lines (the clamped height, as in the text suite);
 - direction: `direction` from baseDirection (`dir=auto` for `auto`, the default);
-- line frames: the element is rendered again exactly as wide as its widest line (Weft's frame
-  width), with `text-align` from alignment (`start` for `natural`), and the line frames are
-  taken from that rendering.
+- line frames: the element is rendered again as wide as its widest line (Weft's frame width;
+  up to 0.5 px wider where exactly that width wraps a line earlier), with `text-align` from
+  alignment (`start` for `natural`), and the line frames are taken from that rendering.
 The generator is deterministic for a seed; the fixtures record what Chromium drew.
 """
 import argparse
@@ -181,13 +181,22 @@ MEASURE_JS = r"""
   };
   const texts = cases.map(c => (c.root.spans || [{text: c.root.text}]).map(s => s.text).join(''));
   const natural = out.map((el, i) => lines(el, texts[i]));
+  const ranges = (ls) => ls.map(l => l.start + ':' + l.end).join(',');
   const aligned = out.map((el, i) => {
     const c = cases[i];
     const width = Math.max(0, ...natural[i].map(l => l.width));
-    el.style.width = width + 'px';
     el.style.maxWidth = 'none';
     el.style.textAlign = {natural: 'start', left: 'left', right: 'right', center: 'center', justified: 'justify'}[c.root.alignment || 'natural'];
-    return lines(el, texts[i]);
+    // Exactly the widest line's width may wrap a line earlier (a CJK mark or letter-spacing at
+    // its end); the box grows by layout units (1/64 px), up to the tolerance, until the lines
+    // are the unconstrained rendering's.
+    let result;
+    for (let extra = 0; extra <= 32; extra++) {
+      el.style.width = (width + extra / 64) + 'px';
+      result = lines(el, texts[i]);
+      if (ranges(result) === ranges(natural[i])) break;
+    }
+    return result;
   });
   return natural.map((n, i) => ({natural: n, aligned: aligned[i]}));
 }

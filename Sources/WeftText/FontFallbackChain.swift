@@ -17,16 +17,11 @@ struct FontFallbackChain {
     /// Nil when not even a fallback face can be loaded (no fonts at all).
     init?(font: FontDescriptorKey, resolver: FontResolver = .shared) {
         self.resolver = resolver
-        let primaryFace =
-            resolver.face(for: resolver.match(family: font.family, weight: font.weight, italic: font.italic))
-            ?? resolver.face(
-                for: resolver.match(family: FontResolver.defaultStandardFamily, weight: font.weight, italic: font.italic))
-        guard let primaryFace else { return nil }
+        let faces = resolver.namedFaces(family: font.family, weight: font.weight, italic: font.italic)
+        guard let primaryFace = faces.requested ?? faces.standard else { return nil }
         fonts = [ScaledFont(face: primaryFace, size: font.size)]
         indexByFace[ObjectIdentifier(primaryFace)] = 0
-        let standardFace = resolver.face(
-            for: resolver.match(family: FontResolver.defaultStandardFamily, weight: font.weight, italic: font.italic))
-        defaultStandard = standardFace.map { ScaledFont(face: $0, size: font.size) }
+        defaultStandard = faces.standard.map { ScaledFont(face: $0, size: font.size) }
     }
 
     var primary: ScaledFont { fonts[Self.primaryIndex] }

@@ -24,6 +24,20 @@ final class FontResolver: Sendable {
     private struct Caches: ~Copyable {
         var styled: [StyleKey: FontMatch?] = [:]
         var fallbacks: [FallbackKey: FontMatch?] = [:]
+        var named: [NamedKey: NamedFaces] = [:]
+    }
+
+    /// The two CSS-named faces of a text's fallback chain, looked up together
+    /// (every span style of every text starts a chain).
+    struct NamedFaces: Sendable {
+        let requested: FontFace?
+        let standard: FontFace?
+    }
+
+    private struct NamedKey: Hashable {
+        let family: String
+        let weight: Int
+        let italic: Bool
     }
 
     /// Family names come from clients, so the caches are capped: past the cap
@@ -69,6 +83,21 @@ final class FontResolver: Sendable {
         caches.withLock {
             if $0.fallbacks.count >= Self.maxFallbackEntries { $0.fallbacks.removeAll(keepingCapacity: true) }
             $0.fallbacks[key] = .some(found)
+        }
+        return found
+    }
+
+    /// The requested family's face (nil when Chromium would not use it) and the
+    /// standard font's face, at one weight and style.
+    func namedFaces(family: String, weight: Int, italic: Bool) -> NamedFaces {
+        let key = NamedKey(family: family, weight: weight, italic: italic)
+        if let cached = caches.withLock({ $0.named[key] }) { return cached }
+        let found = NamedFaces(
+            requested: face(for: match(family: family, weight: weight, italic: italic)),
+            standard: face(for: match(family: Self.defaultStandardFamily, weight: weight, italic: italic)))
+        caches.withLock {
+            if $0.named.count >= Self.maxStyledEntries { $0.named.removeAll(keepingCapacity: true) }
+            $0.named[key] = found
         }
         return found
     }

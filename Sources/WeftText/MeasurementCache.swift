@@ -46,7 +46,9 @@ public final class MeasurementCache: Sendable {
     }
 
     func insert(_ value: TextMeasurement, for key: Key) {
-        shard(for: key).state.withLock { $0.insert(value, for: key, cost: key.text.text.utf8.count + 64) }
+        // The text's bytes dominate; spans and line boxes add their own.
+        let cost = key.text.text.utf8.count + 64 + key.text.runs.count * 48 + value.lines.count * 56
+        shard(for: key).state.withLock { $0.insert(value, for: key, cost: cost) }
     }
 
     public var statistics: Statistics {

@@ -112,13 +112,15 @@ private struct ClusteredParagraph {
         self.units = units
         levels = segmentation.bidiLevels
         clusterOfUnit = [Int32](repeating: 0, count: units.count)
+        // Read once: indexing `chains` per cluster would copy a chain each time.
+        let primaries = chains.map(\.primary.face)
         var start = 0
         var styleIndex = 0
         for end in segmentation.graphemeEnds where end > start {
             // A cluster takes the style of its first character.
             while styleIndex + 1 < styles.count, styles[styleIndex].end <= start { styleIndex += 1 }
             let style = styles.isEmpty ? 0 : styles[styleIndex].style
-            let primary = chains[Int(style)].primary.face
+            let primary = primaries[Int(style)]
             let scalars = unicodeScalars(in: units[start..<end])
             let kind = MeasuredCluster.Kind(scalars: scalars)
             for unit in start..<end { clusterOfUnit[unit] = Int32(clusters.count) }

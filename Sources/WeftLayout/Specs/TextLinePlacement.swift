@@ -17,7 +17,7 @@ enum TextLinePlacement {
                 // A justified line fills the width, except the last line of a
                 // paragraph (the text's last, or one ending at a line feed) and a
                 // line with nowhere to put the room (one word: no space inside it).
-                if index + 1 < lines.count, !endsParagraph(line, content.text),
+                if index + 1 < lines.count, !endsParagraph(line, units),
                     hasJustificationOpportunity(line, units)
                 {
                     line.frame.width = max(line.frame.width, width)
@@ -52,9 +52,8 @@ enum TextLinePlacement {
         }
     }
 
-    private static func endsParagraph(_ line: TextLine, _ text: String) -> Bool {
-        let units = text.utf16
+    private static func endsParagraph(_ line: TextLine, _ units: [UInt16]) -> Bool {
         guard line.end < units.count, line.end >= 0 else { return true }
-        return units[units.index(units.startIndex, offsetBy: line.end)] == 0x0A
+        return units[line.end] == 0x0A
     }
 }
