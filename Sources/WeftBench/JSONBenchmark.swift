@@ -93,7 +93,7 @@ struct JSONBenchmark {
             return [UInt8](data)
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/feed.py")
+            .deletingLastPathComponent().appendingPathComponent("bench/feed.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--cells", String(cells ?? options.cells), "--form", form ?? options.form]
