@@ -4,7 +4,7 @@ on each suite and checks each suite's pass rate against its floor. Stops the
 server whatever happens. Exit 1 when a floor is missed."""
 import argparse, os, re, socket, subprocess, sys, time, urllib.request
 
-# Suite -> minimum pass fraction (the issues' "done when" bars).
+# Suite -> minimum pass fraction.
 FLOORS = {"texture": 1.0, "yoga": 0.99, "yoga-text": 1.0, "text": 0.97}
 
 

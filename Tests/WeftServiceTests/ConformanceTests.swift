@@ -13,7 +13,7 @@ struct ConformanceTests {
         try expectPasses("texture")
     }
 
-    /// Chromium-measured text, through the real font stack: the text issue's bar is 97%.
+    /// Chromium-measured text, through the real font stack.
     @Test(.enabled(if: Conformance.isAvailable("text"), "no fixtures at ../shared/conformance/text"))
     func text() throws {
         try expectPasses("text", textMeasurer: WeftTextMeasurer.shared, floor: 0.97)
