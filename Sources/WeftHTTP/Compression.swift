@@ -105,8 +105,8 @@ public enum Compression {
         return value
     }
 
-    /// Textual media types; checked on raw bytes because String searching showed up
-    /// as a seventh of the cost of a health check.
+    /// Textual media types; checked on raw bytes because String searching costs
+    /// about a seventh of a health check.
     static func isCompressible(contentType: String?) -> Bool {
         guard var type = contentType else { return false }
         return type.withUTF8 { bytes in

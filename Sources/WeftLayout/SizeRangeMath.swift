@@ -28,7 +28,7 @@ extension SizeRange {
 }
 
 /// Foundation's `MIN`/`MAX` macros: `MAX(a,b) = a < b ? b : a`. With a NaN
-/// operand the comparison is false, which decides who wins (semantics 0.4).
+/// operand the comparison is false, which decides who wins (as Texture's ASDimension.mm uses them).
 public enum TextureMath {
     @inlinable public static func max(_ a: Double, _ b: Double) -> Double { a < b ? b : a }
     @inlinable public static func min(_ a: Double, _ b: Double) -> Double { a < b ? a : b }

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Texture's `ASDisplayShouldFetchBatchForContext` (semantics 6.3), without
+/// Texture's `ASDisplayShouldFetchBatchForContext` (ASBatchFetching.mm), without
 /// the optional batch-fetching delegate (a stateless service has none to
 /// consult), so velocity plays no part.
 public enum BatchFetching {

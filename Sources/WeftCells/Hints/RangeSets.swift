@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Which items are in the visible, display and preload ranges (semantics 5.6).
+/// Which items are in the visible, display and preload ranges (ASRangeController.mm, ASAbstractLayoutController.mm).
 public enum RangeSets {
     public struct Input: Sendable {
         public var itemFrames: [(IndexPath, Frame)]
@@ -78,7 +78,7 @@ public enum RangeSets {
         frames.compactMap { intersects($0.1, rect) ? $0.0 : nil }
     }
 
-    /// `CGRectIntersectsRect`, read as the semantics recommend (5.6): frames
+    /// `CGRectIntersectsRect`, as the layout controllers call it: frames
     /// that only touch the rect's edge do not count. Weft compares open
     /// intervals, so a zero-length item strictly inside the rect still counts.
     static func intersects(_ a: Frame, _ b: Frame) -> Bool {

@@ -3,9 +3,9 @@ import WeftLayout
 /// One ASCellNode (or a plain UIKit cell passed through).
 ///
 /// A `view` cell (Texture's `initWithViewBlock:` / view-controller block) is a
-/// `node` cell whose `node` is a `view` element: api.md lists `view` among the
+/// `node` cell whose `node` is a `view` element: the wire format lists `view` among the
 /// element types, and such a cell is a leaf that Texture measures like a box
-/// (semantics 7.2). Its `preferredSize` may sit on the cell's `style` or on
+/// (ASCellNode.mm). Its `preferredSize` may sit on the cell's `style` or on
 /// the `view` element's; without either the response warns.
 public struct Cell: Sendable {
     public var id: String?
@@ -15,9 +15,9 @@ public struct Cell: Sendable {
     /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
     public var constrainedSize: SizeRange?
     public var accessoryType: AccessoryType
-    /// Copied to the UIKit cell; no effect on geometry (semantics 7.1).
+    /// Copied to the UIKit cell; no effect on geometry (ASCellNode.h).
     public var selectionStyle: SelectionStyle
-    /// No effect on geometry (semantics 7.1).
+    /// No effect on geometry (ASCellNode.h).
     public var neverShowPlaceholders: Bool
     /// The large, rarely changed parts live in one shared box: a cell is
     /// copied into jobs and results, and an element tree with its styles is
@@ -43,7 +43,7 @@ public struct Cell: Sendable {
     }
 
     /// The cell node's own style (e.g. `preferredSize`), applied as Texture
-    /// applies a node's style to the range its container offers (semantics 1.5).
+    /// applies a node's style to the range its container offers (ASDimension.mm).
     public var style: Style {
         get { content.style }
         set { content = Content(node: content.node, style: newValue, separatorInset: content.separatorInset) }
@@ -84,7 +84,7 @@ public struct Cell: Sendable {
 public enum CellKind: String, Sendable, Hashable, CaseIterable {
     /// An ASCellNode with a layout tree.
     case node
-    /// A UIKit cell Texture never measures (ASWrapperCellNode, semantics 7.5).
+    /// A UIKit cell Texture never measures (ASWrapperCellNode, ASCollectionNode.h).
     case interop
 }
 

@@ -16,9 +16,9 @@ public struct Container: Sendable {
     /// The viewport's size; must be positive on both axes.
     public var bounds: Size
     public var contentOffset: Point
-    /// api.md's Edges; only points and fractions of the bounds mean anything here.
+    /// Edges as in openapi.yaml; only points and fractions of the bounds mean anything here.
     public var contentInset: Edges
-    /// The direction the content is moving; empty is api.md's `none`.
+    /// The direction the content is moving; empty is the wire format's `none`.
     public var scrolling: ScrollDirection
     /// The client is already fetching a batch (Texture's batch context is `fetching`).
     public var fetching: Bool
@@ -76,7 +76,7 @@ public enum FlowScrollDirection: String, Sendable, Hashable, CaseIterable {
     case vertical, horizontal
 }
 
-/// The flow layout's metrics, with UIKit's defaults (semantics 4.2: spacings
+/// The flow layout's metrics, with UICollectionViewFlowLayout's defaults (spacings
 /// 10, section inset zero).
 public struct FlowSettings: Sendable {
     public var itemSpacing: Double

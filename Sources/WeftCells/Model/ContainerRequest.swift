@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// A `POST /v1/layout` body (api.md, "a container of cells"): one container,
+/// A `POST /v1/layout` body (openapi.yaml, `ContainerRequest`): one container,
 /// its sections of cells, and the request-wide layout direction and scale.
 public struct ContainerRequest: Sendable {
     public var container: Container

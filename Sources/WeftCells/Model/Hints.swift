@@ -16,7 +16,7 @@ public struct Hints: Sendable {
 }
 
 /// The items in each of Texture's ranges, in index-path order: the items whose
-/// interface state has the `visible`, `display` and `preload` bit (semantics 5.6).
+/// interface state has the `visible`, `display` and `preload` bit (ASRangeController.mm).
 public struct RangeHints: Sendable, Hashable {
     public var visible: [IndexPath]
     public var display: [IndexPath]
@@ -30,7 +30,7 @@ public struct RangeHints: Sendable, Hashable {
 }
 
 public struct BatchFetchHint: Sendable, Hashable {
-    /// Texture's decision at this offset (semantics 6.3).
+    /// Texture's decision at this offset (ASBatchFetching.mm).
     public var shouldFetch: Bool
     /// The content offset, along the axis the decision reads, at which the
     /// distance test turns true: at or past it (below it for a right-to-left

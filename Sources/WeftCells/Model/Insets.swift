@@ -19,7 +19,7 @@ public struct Insets: Sendable, Hashable {
     public var horizontal: Double { left + right }
     public var vertical: Double { top + bottom }
 
-    /// api.md's Edges resolved with Yoga's precedence (a specific edge beats
+    /// Edges resolved with Yoga's precedence (a specific edge beats
     /// `horizontal`/`vertical`, which beat `all`; `start`/`end` beat left/right
     /// and follow the layout direction). A fraction is of `reference` along the
     /// edge's axis (UIKit insets have no percentages; this is Weft's reading);

@@ -1,4 +1,4 @@
-/// Texture's range modes (semantics 5.1), minus `unspecified`, which only
+/// Texture's range modes (ASLayoutRangeType.h), minus `unspecified`, which only
 /// means "no update yet" inside Texture.
 public enum RangeMode: String, Sendable, Hashable, CaseIterable {
     case minimum, full, visibleOnly, lowMemory

@@ -1,4 +1,4 @@
-/// Texture's ASScrollDirection bit set (semantics 5.4): right 1, left 2, up 4, down 8.
+/// Texture's ASScrollDirection bit set (ASScrollDirection.h): right 1, left 2, up 4, down 8.
 public struct ScrollDirection: OptionSet, Sendable, Hashable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -11,13 +11,13 @@ public struct ScrollDirection: OptionSet, Sendable, Hashable {
     public static let horizontal: ScrollDirection = [.left, .right]
     public static let vertical: ScrollDirection = [.up, .down]
     /// What Texture's range controller starts from and falls back to when the
-    /// content is not moving (semantics 5.4).
+    /// content is not moving (ASRangeController.mm).
     public static let initial: ScrollDirection = [.down, .right]
 
     public var hasHorizontal: Bool { !intersection(.horizontal).isEmpty }
     public var hasVertical: Bool { !intersection(.vertical).isEmpty }
 
-    /// api.md's `scrolling` tokens: `none`, `up`, `down`, `left`, `right`, or
+    /// The wire format's `scrolling` tokens: `none`, `up`, `down`, `left`, `right`, or
     /// two joined by `-` (`down-right`). Nil for anything else.
     public init?(token: String) {
         if token == "none" {

@@ -1,7 +1,7 @@
 /// One layout element as the client sent it: a leaf, a Texture layout spec or
 /// a flex container. A plain value tree.
 ///
-/// `children` are kept in **output (z-)order**, the order api.md mirrors them
+/// `children` are kept in **output (z-)order**, the order the answer mirrors them
 /// in: background -> `[background, child]`, overlay -> `[child, overlay]`,
 /// corner -> `[child, corner]`, single-child specs -> `[child]`, the rest in
 /// input order. The kind's payload says which child plays which role.

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// A `POST /v1/layout/node` body (api.md): one tree in one size range.
+/// A `POST /v1/layout/node` body (openapi.yaml, `NodeRequest`): one tree in one size range.
 public struct NodeRequest: Sendable {
     public var sizeRange: SizeRange
     public var direction: LayoutDirection

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Writes a node response (api.md): `{"size", "layout", "warnings"}` and,
+/// Writes a node response (openapi.yaml, `NodeResponse`): `{"size", "layout", "warnings"}` and,
 /// flattened, `"nodes"`. The output tree mirrors the element tree.
 public enum LayoutResponseEncoder {
     public static func encode(

@@ -8,7 +8,7 @@ public struct ResponseWarning: Sendable, Hashable {
         self.detail = detail
     }
 
-    /// api.md: a `view` should carry `style.preferredSize`.
+    /// The contract: a `view` should carry `style.preferredSize`.
     public static func viewWithoutSize(at path: JSONPointer) -> ResponseWarning {
         ResponseWarning(
             path: path,
