@@ -2,17 +2,26 @@ import WeftLayout
 
 /// Which items are in the visible, display and preload ranges (ASRangeController.mm, ASAbstractLayoutController.mm).
 public enum RangeSets {
+    /// What the range controller reads for one container.
     public struct Input: Sendable {
+        /// Every item's frame in content coordinates, in index-path order.
         public var itemFrames: [(IndexPath, Frame)]
         /// Origin = content offset, size = bounds; insets are not subtracted.
         public var bounds: Frame
+        /// The range mode in effect.
         public var mode: RangeMode
+        /// The display range's buffers for that mode.
         public var display: TuningParameters
+        /// The preload range's buffers for that mode.
         public var preload: TuningParameters
+        /// The container's scrollable axes.
         public var scrollable: ScrollDirection
+        /// The direction the ranges lead in.
         public var direction: ScrollDirection
+        /// Whether the container is on screen; an invisible one has empty ranges.
         public var containerIsVisible: Bool
 
+        /// The ranges' inputs.
         public init(
             itemFrames: [(IndexPath, Frame)], bounds: Frame, mode: RangeMode, display: TuningParameters,
             preload: TuningParameters, scrollable: ScrollDirection, direction: ScrollDirection, containerIsVisible: Bool

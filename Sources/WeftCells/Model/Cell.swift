@@ -8,12 +8,15 @@ import WeftLayout
 /// (ASCellNode.mm). Its `preferredSize` may sit on the cell's `style` or on
 /// the `view` element's; without either the response warns.
 public struct Cell: Sendable {
+    /// The client's id for the cell, unique among the container's cells.
     public var id: String?
+    /// A node cell with a tree, or an interop cell with a size.
     public var kind: CellKind
     /// Interop cells: the size UIKit's `sizeForItemAtIndexPath:` would answer.
     public var size: Size?
     /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
     public var constrainedSize: SizeRange?
+    /// Table rows: the UIKit accessory, which narrows the row's content.
     public var accessoryType: AccessoryType
     /// Copied to the UIKit cell; no effect on geometry (ASCellNode.h).
     public var selectionStyle: SelectionStyle
@@ -55,6 +58,7 @@ public struct Cell: Sendable {
         set { content = Content(node: content.node, style: content.style, separatorInset: newValue) }
     }
 
+    /// A cell with the wire format's defaults for whatever is not given.
     public init(
         id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
         size: Size? = nil, constrainedSize: SizeRange? = nil, accessoryType: AccessoryType = .none,
@@ -81,6 +85,7 @@ public struct Cell: Sendable {
     }
 }
 
+/// How a cell is sized: by its tree, or by the size it brings.
 public enum CellKind: String, Sendable, Hashable, CaseIterable {
     /// An ASCellNode with a layout tree.
     case node
