@@ -117,7 +117,7 @@ def main() -> int:
                     elif why is None and problems_in(docs):
                         why = f"problem in the answer: {problems_in(docs)[0]}"
                     elif why is None and answer is not None and docs != [answer]:
-                        why = f"answer differs from the README's:\n  got  {json.dumps(docs[0] if len(docs) == 1 else docs)[:2000]}"
+                        why = f"answer differs from the one the document shows:\n  got  {json.dumps(docs[0] if len(docs) == 1 else docs)[:2000]}"
                 status = "ok" if why is None else "FAIL"
                 print(f"{path}:{line}: {status}" + ("" if why is None else f": {why}"))
                 failed += why is not None
