@@ -9,12 +9,15 @@ public enum ContentCoding: String, Sendable {
     var windowBits: Int32 { self == .gzip ? 15 + 16 : 15 }
 }
 
+/// Why a body could not be inflated.
 public enum CompressionError: Error, Equatable {
     case malformed
     case tooLarge
 }
 
+/// gzip and deflate for request and response bodies.
 public enum Compression {
+    /// Deflates `input` in `coding`'s container; nil if zlib fails.
     public static func compress(_ input: [UInt8], as coding: ContentCoding, level: Int32 = 6) -> [UInt8]? {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, coding.windowBits, 8, Z_DEFAULT_STRATEGY,
