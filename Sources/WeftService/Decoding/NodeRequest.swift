@@ -42,6 +42,7 @@ public struct NodeRequest: Sendable {
         }
     }
 
+    /// Decodes the request object at the reader's position, its elements through `decoder`.
     public static func decode(_ r: inout JSONReader, decoder: inout ElementDecoder) throws(RequestError) -> NodeRequest {
         var sizeRange = SizeRange.unconstrained
         var direction = LayoutDirection.ltr
