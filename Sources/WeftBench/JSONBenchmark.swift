@@ -9,7 +9,7 @@ struct JSONBenchmark {
 
     func run() {
         let original = loadFeed()
-        // feed.py repeats the same ids in every cell, which api.md refuses in
+        // feed.py repeats the same ids in every cell, which the contract refuses in
         // one node request; numbering them keeps the document's shape.
         let body = Self.numberingIDs(original)
         print(

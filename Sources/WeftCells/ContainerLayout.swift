@@ -49,7 +49,7 @@ public enum ContainerLayout {
 
     /// Every cell the container lays out, with the range it is measured in:
     /// headers, items, footers, section by section. A supplementary cell whose
-    /// range leaves it no length is not laid out (semantics 4.2).
+    /// range leaves it no length is not laid out (ASCollectionViewFlowLayoutInspector.mm).
     public static func jobs(for request: ContainerRequest) -> [CellJob] {
         let factory = JobFactory(request)
         var jobs: [CellJob] = []

@@ -39,7 +39,7 @@ enum ContainerHints {
             containerIsVisible: c.visible))
 
         // Batch fetching reads the direction as the scroll view reports it: only
-        // the scrollable axes' bits, and "not moving" stays none (semantics 6.2).
+        // the scrollable axes' bits, and "not moving" stays none (ASTableView.mm, ASCollectionView.mm).
         let batchInput = BatchFetching.Input(
             isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
             scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,

@@ -1,18 +1,27 @@
 import WeftLayout
 
-/// Which items are in the visible, display and preload ranges (semantics 5.6).
+/// Which items are in the visible, display and preload ranges (ASRangeController.mm, ASAbstractLayoutController.mm).
 public enum RangeSets {
+    /// What the range controller reads for one container.
     public struct Input: Sendable {
+        /// Every item's frame in content coordinates, in index-path order.
         public var itemFrames: [(IndexPath, Frame)]
         /// Origin = content offset, size = bounds; insets are not subtracted.
         public var bounds: Frame
+        /// The range mode in effect.
         public var mode: RangeMode
+        /// The display range's buffers for that mode.
         public var display: TuningParameters
+        /// The preload range's buffers for that mode.
         public var preload: TuningParameters
+        /// The container's scrollable axes.
         public var scrollable: ScrollDirection
+        /// The direction the ranges lead in.
         public var direction: ScrollDirection
+        /// Whether the container is on screen; an invisible one has empty ranges.
         public var containerIsVisible: Bool
 
+        /// The ranges' inputs.
         public init(
             itemFrames: [(IndexPath, Frame)], bounds: Frame, mode: RangeMode, display: TuningParameters,
             preload: TuningParameters, scrollable: ScrollDirection, direction: ScrollDirection, containerIsVisible: Bool
@@ -78,7 +87,7 @@ public enum RangeSets {
         frames.compactMap { intersects($0.1, rect) ? $0.0 : nil }
     }
 
-    /// `CGRectIntersectsRect`, read as the semantics recommend (5.6): frames
+    /// `CGRectIntersectsRect`, as the layout controllers call it: frames
     /// that only touch the rect's edge do not count. Weft compares open
     /// intervals, so a zero-length item strictly inside the rect still counts.
     static func intersects(_ a: Frame, _ b: Frame) -> Bool {

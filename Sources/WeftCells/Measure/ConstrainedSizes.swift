@@ -1,9 +1,9 @@
 import WeftLayout
 
-/// The range each container gives each cell (semantics 4.1-4.3).
+/// The range each container gives each cell (ASTableView.mm, ASCollectionViewFlowLayoutInspector.mm, ASPagerNode.mm).
 enum ConstrainedSizes {
     /// `nil` means the cell is not laid out at all (a supplementary view whose
-    /// range leaves it no length, semantics 4.2).
+    /// range leaves it no length, ASCollectionViewFlowLayoutInspector.mm).
     static func range(for cell: Cell, slot: CellSlot, in geometry: ContainerGeometry) -> SizeRange? {
         switch geometry.type {
         case .table: return table(cell, geometry)

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Checks a decoded request against api.md before any layout runs. The JSON
+/// Checks a decoded request against the contract before any layout runs. The JSON
 /// layer has already rejected malformed JSON, unknown keys and bad tokens;
 /// this catches what only makes sense for the model as a whole.
 public enum ContainerValidation {
@@ -57,7 +57,7 @@ public enum ContainerValidation {
         if !c.leadingScreensForBatching.isFinite {
             errors.append(invalid("/container/leadingScreensForBatching", "leadingScreensForBatching must be finite"))
         }
-        // Texture asserts on out-of-range tuning values (semantics 5.2).
+        // Texture asserts on out-of-range tuning values (ASAbstractLayoutController.mm).
         for (key, p) in c.rangeTuning.sorted(by: { ($0.key.mode.rawValue, $0.key.type.rawValue) < ($1.key.mode.rawValue, $1.key.type.rawValue) }) {
             for value in [p.leadingBufferScreenfuls, p.trailingBufferScreenfuls] where !(value.isFinite && value >= 0) {
                 errors.append(invalid(
@@ -90,7 +90,7 @@ public enum ContainerValidation {
         if let previous = c.previousBounds, let problem = positiveSizeProblem(previous) {
             errors.append(invalid("/container/previousBounds", "previousBounds \(problem)"))
         }
-        // ASPagerNode serves exactly one section and no supplementary views (semantics 4.3).
+        // ASPagerNode serves exactly one section and no supplementary views (ASPagerNode.mm).
         if request.sections.count > 1 {
             errors.append(notApplicable("/sections/1", "a pager has one section of pages"))
         }
@@ -133,7 +133,7 @@ public enum ContainerValidation {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
         switch cell.kind {
         case .node:
-            // Texture's release fallback (an empty cell) is not taken: semantics 7.4 recommends an error.
+            // Texture's release fallback (an empty cell) is not taken: a request that needs it is an error.
             if cell.node == nil {
                 errors.append(ContainerError(
                     .missingCellContent, path: path(),
