@@ -1,7 +1,9 @@
 /// Anything a range hint lists, in the order a section shows them: its
 /// header, its items, its footer; sections in order.
 public enum RangeElement: Hashable, Comparable, Sendable {
+    /// An item, `[section, item]` on the wire.
     case item(IndexPath)
+    /// A header or footer, `{section, kind}` on the wire.
     case supplementary(SupplementaryIndexPath)
 
     private var sortKey: (Int, Int, Int) {
@@ -11,5 +13,6 @@ public enum RangeElement: Hashable, Comparable, Sendable {
         }
     }
 
+    /// The order a section shows them in.
     public static func < (a: RangeElement, b: RangeElement) -> Bool { a.sortKey < b.sortKey }
 }
