@@ -112,12 +112,13 @@ public enum ContainerLayout {
         }
 
         // Supplementary cells that were not laid out have no measurement and get no result.
-        let placement: Placement
+        var placement: Placement
         switch geometry.type {
         case .table: placement = TableLayout.place(request, sections, geometry)
-        case .collection: placement = FlowLayout.place(request, sections, geometry)
+        case .collection: placement = CollectionPlacement.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
+        if request.container.pinHeaders { placement.pinHeaders(request, geometry) }
         warnings.append(contentsOf: placement.warnings)
         let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
         return ContainerResult(

@@ -10,7 +10,7 @@ enum ConstrainedSizes {
         case .pager: return SizeRange(exactly: geometry.pageSize)
         case .collection:
             switch slot {
-            case .item: return flowItem(cell, geometry)
+            case .item: return collectionItem(cell, geometry)
             case .header, .footer: return flowSupplementary(cell, geometry)
             }
         }

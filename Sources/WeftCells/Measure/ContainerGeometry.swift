@@ -11,6 +11,8 @@ struct ContainerGeometry: Sendable {
     let direction: LayoutDirection
     let grid: PixelGrid
     let scrollable: ScrollDirection
+    /// Collections only.
+    let collection: CollectionPlan?
 
     init(_ request: ContainerRequest) {
         let c = request.container
@@ -26,6 +28,7 @@ struct ContainerGeometry: Sendable {
         // The flow inspector's scrollable directions: the flow's one axis (4.2).
         case .collection: scrollable = c.scrollDirection == .horizontal ? .horizontal : .vertical
         }
+        collection = c.type == .collection ? CollectionPlan(request) : nil
     }
 
     var isHorizontal: Bool { scrollable.hasHorizontal }

@@ -40,6 +40,15 @@ public struct Container: Sendable {
     public var scrollDirection: FlowScrollDirection
     /// Collection only: the flow layout's spacings and section inset.
     public var flow: FlowSettings
+    /// Collection only: how the items are laid out; `gallery` and `masonry`
+    /// take their own settings and the flow's metrics where they set none.
+    public var layout: CollectionLayoutType
+    /// Collection with `layout: gallery` only.
+    public var gallery: GallerySettings
+    /// Collection with `layout: masonry` only.
+    public var masonry: MasonrySettings
+    /// Table or collection: answer each section header's pinned frame at this offset.
+    public var pinHeaders: Bool
     /// Pager only: the page to keep; by default the page under the viewport's centre.
     public var currentPage: Int?
     /// Pager only: the bounds before a size change (rotation).
@@ -54,7 +63,9 @@ public struct Container: Sendable {
         rangeMode: RangeMode = .full, rangeTuning: [RangeTuningKey: TuningParameters] = [:],
         leadingScreensForBatching: Double = 2, separatorStyle: SeparatorStyle = .singleLine,
         scrollDirection: FlowScrollDirection = .vertical, flow: FlowSettings = FlowSettings(),
-        currentPage: Int? = nil, previousBounds: Size? = nil, circular: Bool = false
+        currentPage: Int? = nil, previousBounds: Size? = nil, circular: Bool = false,
+        layout: CollectionLayoutType = .flow, gallery: GallerySettings = GallerySettings(),
+        masonry: MasonrySettings = MasonrySettings(), pinHeaders: Bool = false
     ) {
         self.type = type
         self.bounds = bounds
@@ -72,6 +83,10 @@ public struct Container: Sendable {
         self.currentPage = currentPage
         self.previousBounds = previousBounds
         self.circular = circular
+        self.layout = layout
+        self.gallery = gallery
+        self.masonry = masonry
+        self.pinHeaders = pinHeaders
     }
 }
 
@@ -94,11 +109,78 @@ public struct FlowSettings: Sendable {
     public var lineSpacing: Double
     /// Space around each section's items.
     public var sectionInset: Edges
+    /// How a line's leftover room is laid out.
+    public var alignment: FlowAlignment
 
     /// Flow metrics with UIKit's defaults for what is not given.
-    public init(itemSpacing: Double = 10, lineSpacing: Double = 10, sectionInset: Edges = .none) {
+    public init(itemSpacing: Double = 10, lineSpacing: Double = 10, sectionInset: Edges = .none, alignment: FlowAlignment = .justified) {
         self.itemSpacing = itemSpacing
         self.lineSpacing = lineSpacing
         self.sectionInset = sectionInset
+        self.alignment = alignment
+    }
+}
+
+/// How a flow lays out the room left on a line.
+public enum FlowAlignment: String, Sendable, Hashable, CaseIterable {
+    /// UICollectionViewFlowLayout's: the room is shared between the gaps.
+    case justified
+    /// ASCollectionFlowLayoutDelegate's: lines packed to the start.
+    case start
+}
+
+/// How a collection places its items.
+public enum CollectionLayoutType: String, Sendable, Hashable, CaseIterable {
+    /// UICollectionViewFlowLayout, justified or start-aligned.
+    case flow
+    /// ASCollectionGalleryLayoutDelegate: every item at one size.
+    case gallery
+    /// Columns of equal width, each item to the shortest.
+    case masonry
+}
+
+/// The spacings a gallery or masonry layout may set for itself; each one it
+/// leaves nil is the flow's.
+public struct CollectionSpacing: Sendable {
+    /// Points between items on a line (between columns, for masonry).
+    public var itemSpacing: Double?
+    /// Points between lines (between items of a column, for masonry).
+    public var lineSpacing: Double?
+    /// Space around each section's items.
+    public var sectionInset: Edges?
+
+    /// Spacings that leave out what the flow decides.
+    public init(itemSpacing: Double? = nil, lineSpacing: Double? = nil, sectionInset: Edges? = nil) {
+        self.itemSpacing = itemSpacing
+        self.lineSpacing = lineSpacing
+        self.sectionInset = sectionInset
+    }
+}
+
+/// ASCollectionGalleryLayoutDelegate's properties: every item is exactly `itemSize`.
+public struct GallerySettings: Sendable {
+    /// Must be positive when the layout is `gallery`.
+    public var itemSize: Size
+    /// Spacings of its own; the flow's where unset.
+    public var spacing: CollectionSpacing
+
+    /// Gallery settings; the item size is required by validation.
+    public init(itemSize: Size = .zero, spacing: CollectionSpacing = CollectionSpacing()) {
+        self.itemSize = itemSize
+        self.spacing = spacing
+    }
+}
+
+/// Columns of equal width, each item to the shortest.
+public struct MasonrySettings: Sendable {
+    /// At least 1.
+    public var columns: Int
+    /// Spacings of its own; the flow's where unset.
+    public var spacing: CollectionSpacing
+
+    /// Masonry settings, two columns by default.
+    public init(columns: Int = 2, spacing: CollectionSpacing = CollectionSpacing()) {
+        self.columns = columns
+        self.spacing = spacing
     }
 }

@@ -56,10 +56,14 @@ public struct CellResult: Sendable {
     public var layout: LayoutNode?
     /// Table rows only.
     public var table: TableRowFrames?
+    /// Section headers of a container with `pinHeaders` only: where the
+    /// header is drawn at the request's content offset.
+    public var pinnedFrame: Frame?
 
     /// A laid-out cell.
     public init(
-        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, table: TableRowFrames? = nil
+        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, table: TableRowFrames? = nil,
+        pinnedFrame: Frame? = nil
     ) {
         self.id = id
         self.index = index
@@ -67,6 +71,7 @@ public struct CellResult: Sendable {
         self.kind = kind
         self.layout = layout
         self.table = table
+        self.pinnedFrame = pinnedFrame
     }
 }
 

@@ -29,9 +29,45 @@ public struct RangeHints: Sendable, Hashable {
     public var display: [IndexPath]
     /// Items close enough to fetch their data.
     public var preload: [IndexPath]
+    /// The section headers and footers in each range.
+    public var supplementary: SupplementaryRangeHints
 
-    /// The three ranges.
-    public init(visible: [IndexPath], display: [IndexPath], preload: [IndexPath]) {
+    /// The three ranges, and the headers and footers in them.
+    public init(
+        visible: [IndexPath], display: [IndexPath], preload: [IndexPath],
+        supplementary: SupplementaryRangeHints = SupplementaryRangeHints()
+    ) {
+        self.visible = visible
+        self.display = display
+        self.preload = preload
+        self.supplementary = supplementary
+    }
+
+    /// Each range as the wire lists it: items and supplementary views
+    /// together, a section's header first and its footer last.
+    public var visibleElements: [RangeElement] { Self.merge(visible, supplementary.visible) }
+    /// The display range as the wire lists it.
+    public var displayElements: [RangeElement] { Self.merge(display, supplementary.display) }
+    /// The preload range as the wire lists it.
+    public var preloadElements: [RangeElement] { Self.merge(preload, supplementary.preload) }
+
+    static func merge(_ items: [IndexPath], _ supplementary: [SupplementaryIndexPath]) -> [RangeElement] {
+        guard !supplementary.isEmpty else { return items.map(RangeElement.item) }
+        return (items.map(RangeElement.item) + supplementary.map(RangeElement.supplementary)).sorted()
+    }
+}
+
+/// The headers and footers in each of Texture's ranges, in section order.
+public struct SupplementaryRangeHints: Sendable, Hashable {
+    /// Headers and footers that intersect the viewport.
+    public var visible: [SupplementaryIndexPath]
+    /// Headers and footers close enough to draw ahead of time.
+    public var display: [SupplementaryIndexPath]
+    /// Headers and footers close enough to fetch their data.
+    public var preload: [SupplementaryIndexPath]
+
+    /// The three ranges; empty by default.
+    public init(visible: [SupplementaryIndexPath] = [], display: [SupplementaryIndexPath] = [], preload: [SupplementaryIndexPath] = []) {
         self.visible = visible
         self.display = display
         self.preload = preload

@@ -72,8 +72,34 @@ public enum ContainerValidation {
                 errors.append(invalid("/container/flow/\(name)", "\(name) must be finite and >= 0"))
             }
             checkEdges(c.flow.sectionInset, "/container/flow/sectionInset", &errors)
+            checkCollectionLayout(c, &errors)
         }
         checkPager(request, &errors)
+    }
+
+    /// The settings of the layout a collection uses; the others are ignored.
+    private static func checkCollectionLayout(_ c: Container, _ errors: inout [ContainerError]) {
+        let spacing: CollectionSpacing
+        let name: String
+        switch c.layout {
+        case .flow: return
+        case .gallery:
+            (spacing, name) = (c.gallery.spacing, "gallery")
+            if let problem = positiveSizeProblem(c.gallery.itemSize) {
+                errors.append(invalid("/container/gallery/itemSize", "itemSize \(problem)"))
+            }
+        case .masonry:
+            (spacing, name) = (c.masonry.spacing, "masonry")
+            if c.masonry.columns < 1 {
+                errors.append(invalid("/container/masonry/columns", "columns must be at least 1"))
+            }
+        }
+        for (key, value) in [("itemSpacing", spacing.itemSpacing), ("lineSpacing", spacing.lineSpacing)] {
+            if let value, !(value.isFinite && value >= 0) {
+                errors.append(invalid("/container/\(name)/\(key)", "\(key) must be finite and >= 0"))
+            }
+        }
+        if let inset = spacing.sectionInset { checkEdges(inset, "/container/\(name)/sectionInset", &errors) }
     }
 
     private static func checkPager(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
