@@ -3,9 +3,11 @@ import WeftLayout
 /// `POST /v1/layout/node`: body bytes in, response bytes out. The HTTP layer
 /// decides 413/415 before calling this; everything after is here.
 public enum LayoutNodeEndpoint {
+    /// The content type of every layout answer.
     public static let jsonContentType = "application/json"
 
-    /// `lines`: every text lists its line boxes (`?lines=1`).
+    /// Answers a node request: decode, lay out, encode; a problem answer for bad
+    /// input. `lines`: every text lists its line boxes (`?lines=1`).
     public static func respond(
         body: [UInt8], flatten: Bool, lines: Bool = false, textMeasurer: (any TextMeasuring)?,
         limits: DecodeLimits = .standard

@@ -1,7 +1,7 @@
 import WeftLayout
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
-/// enforcing api.md's element contract. Shared by the node request decoder
+/// enforcing the element contract of openapi.yaml. Shared by the node request decoder
 /// and (for each cell's `node`) the container request decoder.
 ///
 /// It does not recurse: open elements live in a heap stack of frames, so
@@ -15,7 +15,7 @@ public struct ElementDecoder {
     public private(set) var elementCount = 0
     private var ids = IDSet()
     private let frames = FrameStack()
-    /// Remarks about the trees read so far (api.md: a `view` should carry
+    /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public private(set) var warnings: [ResponseWarning] = []
     /// Families already warned about (lowercased): one warning per family and request.
