@@ -1,6 +1,7 @@
 import CoreMetrics
 import Prometheus
 import WeftHTTP
+import WeftStore
 import WeftSync
 
 /// Prometheus metrics for the service, through swift-metrics. Owns its registry
@@ -17,6 +18,10 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let cache = Protected<[RouteKey: RouteInstruments]>([:])
     private let cacheSource = Protected<(@Sendable () -> CacheStatistics)?>(nil)
     private let publishedCache = Protected(CacheStatistics(hits: 0, misses: 0, storedBytes: 0))
+    /// The shared cell store's hits, misses, failed round trips and calls skipped in a backoff.
+    private let storeCounters: [CoreMetrics.Counter]
+    private let storeSource = Protected<(@Sendable () -> CellStoreStatistics)?>(nil)
+    private let publishedStore = Protected(CellStoreStatistics())
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -33,6 +38,9 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheHits = CoreMetrics.Counter(label: "weft_layout_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "weft_layout_cache_misses_total", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "weft_layout_cache_bytes", factory: factory)
+        storeCounters = ["hits", "misses", "failures", "skipped"].map {
+            CoreMetrics.Counter(label: "weft_cell_store_\($0)_total", factory: factory)
+        }
     }
 
     public func requestStarted() {
@@ -46,6 +54,18 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         instruments.latency.recordNanoseconds(Int64(record.durationSeconds * 1e9))
         requestBytes.increment(by: record.requestBytes)
         responseBytes.increment(by: record.responseBytes)
+    }
+
+    private func publishCellStoreStatistics() {
+        guard let source = storeSource.withLock({ $0 }) else { return }
+        let now = source()
+        let before = publishedStore.withLock { published in
+            defer { published = now }
+            return published
+        }
+        let deltas = [now.hits - before.hits, now.misses - before.misses, now.failures - before.failures,
+                      now.skipped - before.skipped]
+        for (counter, delta) in zip(storeCounters, deltas) where delta > 0 { counter.increment(by: delta) }
     }
 
     /// Counters only go up: publish what the cache counted since the last scrape.
@@ -91,9 +111,15 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheSource.withLock { $0 = statistics }
     }
 
+    /// Where the shared cell store's counters are read, once per scrape.
+    public func observeCellStore(_ statistics: @escaping @Sendable () -> CellStoreStatistics) {
+        storeSource.withLock { $0 = statistics }
+    }
+
     /// The Prometheus text exposition of everything recorded so far.
     public func render() -> [UInt8] {
         publishCacheStatistics()
+        publishCellStoreStatistics()
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
