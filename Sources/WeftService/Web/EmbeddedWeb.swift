@@ -1358,6 +1358,15 @@ info:
     malformed JSON). Unknown keys are a 422 error except keys starting with `x-`,
     which are ignored and reserved for clients.
 
+    Request bodies may be compressed: `Content-Encoding: gzip` (or `deflate`) is
+    inflated up to the body size limit (413 past it, 400 for a corrupt stream, 415
+    for another coding). A 200 JSON answer carries a strong `ETag`, a 128-bit hash
+    of its uncompressed body (`"…-gzip"` when sent gzipped); repeat the request with
+    `If-None-Match` (one tag, a list, or `*`) and a match is a 304 with no body. A
+    layout POST changes nothing on the server, so it revalidates as a GET would.
+    Streams (`application/x-ndjson`) carry no `ETag`. The scroll loop built on these
+    (streaming, batch fetching, gzip, CORS, fonts) is described in docs/scroll-loop.md.
+
     Request limits: JSON nesting of at most 512 levels (400 `nesting-too-deep`),
     elements nested at most 256 deep and at most 200,000 elements per request
     (422 `limit-exceeded`); the body size limit is the server's (413).
@@ -1402,9 +1411,12 @@ paths:
       responses:
         "200":
           description: The laid-out tree.
+          headers:
+            ETag: {$ref: "#/components/headers/ETag"}
           content:
             application/json:
               schema: {$ref: "#/components/schemas/NodeResponse"}
+        "304": {$ref: "#/components/responses/NotModified"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -1473,12 +1485,15 @@ paths:
         out of time or whose client goes away ends with a 408 `error` record.
       responses:
         "200":
-          description: Every cell placed, with the hints.
+          description: Every cell placed, with the hints. A JSON answer carries an `ETag`; a stream does not.
+          headers:
+            ETag: {$ref: "#/components/headers/ETag"}
           content:
             application/json:
               schema: {$ref: "#/components/schemas/ContainerResponse"}
             application/x-ndjson:
               schema: {$ref: "#/components/schemas/ContainerStreamRecord"}
+        "304": {$ref: "#/components/responses/NotModified"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -1558,7 +1573,15 @@ paths:
             application/yaml:
               schema: {type: object}
 components:
+  headers:
+    ETag:
+      description: A strong validator of the body (RFC 9110 §8.8.3); `-gzip` or `-deflate` before the closing quote for a coded answer.
+      schema: {type: string, pattern: '^"[A-Za-z0-9_-]{22}(-gzip|-deflate)?"$'}
   responses:
+    NotModified:
+      description: The request's `If-None-Match` names the answer's `ETag`; no body.
+      headers:
+        ETag: {$ref: "#/components/headers/ETag"}
     Problem:
       description: An RFC 9457 problem.
       content:
