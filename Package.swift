@@ -74,6 +74,6 @@ let package = Package(
         .testTarget(
             name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
         .testTarget(
-            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "CZlib"], swiftSettings: strict),
+            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftStore", "CZlib"], swiftSettings: strict),
     ]
 )

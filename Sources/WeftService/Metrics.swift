@@ -56,13 +56,9 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         responseBytes.increment(by: record.responseBytes)
     }
 
+    /// The shared cell store's counters since the last scrape.
     private func publishCellStoreStatistics() {
-        guard let source = storeSource.withLock({ $0 }) else { return }
-        let now = source()
-        let before = publishedStore.withLock { published in
-            defer { published = now }
-            return published
-        }
+        guard let (now, before) = Self.sinceLastScrape(storeSource, publishedStore) else { return }
         let deltas = [now.hits - before.hits, now.misses - before.misses, now.failures - before.failures,
                       now.skipped - before.skipped]
         for (counter, delta) in zip(storeCounters, deltas) where delta > 0 { counter.increment(by: delta) }
@@ -70,15 +66,24 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
 
     /// Counters only go up: publish what the cache counted since the last scrape.
     private func publishCacheStatistics() {
-        guard let source = cacheSource.withLock({ $0 }) else { return }
-        let now = source()
-        let before = publishedCache.withLock { published in
-            defer { published = now }
-            return published
-        }
+        guard let (now, before) = Self.sinceLastScrape(cacheSource, publishedCache) else { return }
         if now.hits > before.hits { cacheHits.increment(by: now.hits - before.hits) }
         if now.misses > before.misses { cacheMisses.increment(by: now.misses - before.misses) }
         cacheBytes.record(now.storedBytes)
+    }
+
+    /// What `source` counts now and what the last scrape published (now remembered
+    /// as published), or nil when nothing is observed.
+    private static func sinceLastScrape<Statistics>(
+        _ source: Protected<(@Sendable () -> Statistics)?>, _ published: Protected<Statistics>
+    ) -> (now: Statistics, before: Statistics)? {
+        guard let read = source.withLock({ $0 }) else { return nil }
+        let now = read()
+        let before = published.withLock { last in
+            defer { last = now }
+            return last
+        }
+        return (now, before)
     }
 
     private struct RouteKey: Hashable {
