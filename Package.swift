@@ -65,7 +65,7 @@ let package = Package(
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText"],
+            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
