@@ -50,8 +50,7 @@ public final class CellStore: Sendable {
         let valid = keys.indices.filter { CellStoreKey.isValid(keys[$0]) }
         var found = [[UInt8]?](repeating: nil, count: keys.count)
         guard !valid.isEmpty else { return found }
-        let command = [Array("MGET".utf8)] + valid.map { Self.namespace + Array(keys[$0].utf8) }
-        let replies = exchange([command])
+        let replies = exchange { [[Array("MGET".utf8)] + valid.map { Self.namespace + Array(keys[$0].utf8) }] }
         if case .array(let values)? = replies?.first, values.count == valid.count {
             for (slot, value) in zip(valid, values) {
                 if case .string(let bytes) = value { found[slot] = bytes }
@@ -72,22 +71,23 @@ public final class CellStore: Sendable {
     /// Stores every entry (invalid keys are skipped) in one pipelined round
     /// trip, each with the configured expiry. Best effort: nothing is retried.
     public func set(_ entries: [(key: String, value: [UInt8])]) {
+        let valid = entries.filter { CellStoreKey.isValid($0.key) }
+        guard !valid.isEmpty else { return }
         let expiry = Array(String(configuration.expirySeconds).utf8)
-        let commands = entries.filter { CellStoreKey.isValid($0.key) }.map { entry in
-            [Array("SET".utf8), Self.namespace + Array(entry.key.utf8), entry.value, Array("EX".utf8), expiry]
+        _ = exchange {
+            valid.map { [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry] }
         }
-        guard !commands.isEmpty else { return }
-        _ = exchange(commands)
     }
 
     /// Whether the store answers a PING within the timeout (for a log line at start-up).
     public func ping() -> Bool {
-        exchange([[Array("PING".utf8)]])?.first == .status("PONG")
+        exchange { [[Array("PING".utf8)]] }?.first == .status("PONG")
     }
 
     /// Runs `commands` on a pooled connection within the timeout, or nil when
-    /// the store is in backoff, unreachable or too slow.
-    private func exchange(_ commands: [[[UInt8]]]) -> [RedisConnection.Reply]? {
+    /// the store is in backoff, unreachable or too slow. The commands are built
+    /// only when they will be sent: in a backoff a call costs a lock and nothing more.
+    private func exchange(_ commands: () -> [[[UInt8]]]) -> [RedisConnection.Reply]? {
         let start = monotonicNow()
         let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000
         let pooled: RedisConnection?? = state.withLock { state in
@@ -102,7 +102,7 @@ public final class CellStore: Sendable {
             failed()
             return nil
         }
-        let replies = connection.roundTrip(commands, deadline: deadline)
+        let replies = connection.roundTrip(commands(), deadline: deadline)
         if replies == nil || connection.broken {
             failed()
             return nil
