@@ -33,6 +33,9 @@ let package = Package(
         .target(name: "WeftCells", dependencies: ["WeftLayout", "WeftSync"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        // WeftStore: the shared cell store, Redis through hiredis.
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", providers: [.apt(["libhiredis-dev"])]),
+        .target(name: "WeftStore", dependencies: ["CHiredis", "WeftSync"], swiftSettings: strict),
         .target(
             name: "CWeftTLS",
             path: "Sources/CWeftTLS",
@@ -48,7 +51,7 @@ let package = Package(
         .target(
             name: "WeftService",
             dependencies: [
-                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText",
+                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText", "WeftStore",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -56,20 +59,21 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftService", "WeftHTTP", "WeftText",
+                "WeftService", "WeftHTTP", "WeftText", "WeftStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText"],
+            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
+        .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
-            name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText"], swiftSettings: strict),
+            name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
         .testTarget(
-            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "CZlib"], swiftSettings: strict),
+            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftStore", "CZlib"], swiftSettings: strict),
     ]
 )

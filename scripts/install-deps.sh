@@ -4,13 +4,14 @@
 # is what a fresh machine and the image do. Skips apt when everything is there.
 set -euo pipefail
 
-BUILD_PACKAGES=(libssl-dev zlib1g-dev pkg-config curl python3)
+# libhiredis-dev: the shared cell store's Redis client (Sources/CHiredis).
+BUILD_PACKAGES=(libssl-dev zlib1g-dev libhiredis-dev pkg-config curl python3)
 # WeftText: the text stack Chromium uses on Linux (fontconfig, FreeType, HarfBuzz, ICU)...
 TEXT_PACKAGES=(libfontconfig-dev libfreetype-dev libharfbuzz-dev libicu-dev fontconfig)
 if [ "${1:-}" = "--runtime" ]; then
     # The image only needs the shared libraries the binary links against.
     # libstdc++6: the Swift runtime libraries the Dockerfile copies in link against it.
-    BUILD_PACKAGES=(libssl3 zlib1g libstdc++6)
+    BUILD_PACKAGES=(libssl3 zlib1g libhiredis0.14 libstdc++6)
     TEXT_PACKAGES=(libfontconfig1 libfreetype6 libharfbuzz0b libicu72 fontconfig)
 fi
 # ...and the fonts conformance/text was measured with (conformance/text/README.md),
@@ -20,7 +21,9 @@ FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fo
 # (the browser the text suite was measured in); nginx: scripts/scaleout-test.py balances
 # two instances with deploy/nginx/weft.conf.
 # python3-pip: schemathesis (scripts/schemathesis.sh) comes from PyPI.
-TEST_PACKAGES=(wrk openssl curl chromium nginx python3-pip)
+# redis-server: the cell-store tests (Tests/WeftStoreTests) start their own on a loopback port.
+# node-typescript: scripts/typecheck-client.sh checks web/weft-client.d.ts with tsc.
+TEST_PACKAGES=(wrk openssl curl chromium nginx python3-pip redis-server node-typescript)
 
 packages=("${BUILD_PACKAGES[@]}" "${TEXT_PACKAGES[@]}" "${FONT_PACKAGES[@]}")
 if [ "${1:-}" = "--test" ]; then packages+=("${TEST_PACKAGES[@]}"); fi

@@ -47,7 +47,8 @@ def post(url: str, request: dict) -> dict:
 def stale_embeds(url: str) -> list:
     """web/ files the binary serves differently: EmbeddedWeb.swift was not regenerated."""
     stale = []
-    for route, path in (("/", "web/index.html"), ("/weft-client.js", "web/weft-client.js")):
+    for route, path in (("/", "web/index.html"), ("/weft-client.js", "web/weft-client.js"),
+                        ("/weft-client.d.ts", "web/weft-client.d.ts")):
         with urllib.request.urlopen(url + route, timeout=30) as r:
             served = r.read().decode()
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:

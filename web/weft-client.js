@@ -1,4 +1,21 @@
 // weft-client.js: using Weft from a web page, in one small ES module with no dependencies.
+// Types: /weft-client.d.ts. The protocol, for clients in other languages: docs/scroll-loop.md.
+//
+// A scrolling list (Texture's ASTableNode on the web), the incremental loop:
+//
+//   import { createList } from "/weft-client.js";
+//   const list = createList(document.querySelector("#feed"), {   // a scrollable element
+//     baseUrl: "https://weft.example",
+//     container: { type: "table", leadingScreensForBatching: 2 },  // bounds default to the host's size
+//     fetchBatch: async (list) => nextFiftyPosts(),                 // [] when there are no more
+//   });
+//   await list.append(firstFiftyPosts);                             // streamed; the first screen paints early
+//
+// It keeps every cell's key, frame and layout; sends known cells as refs; asks only for
+// hints while scrolling; keeps only the preload range in the DOM; re-sends cells a 409
+// names; gzips its requests where the browser can; loads the fonts Weft measures with.
+//
+// One layout, drawn once:
 //
 //   import { layout, render, frames } from "/weft-client.js";
 //
@@ -212,4 +229,449 @@ export function childrenInZOrder(element) {
     case "inset": case "center": case "ratio": case "relative": return [element.child];
     default: return element.children || [];
   }
+}
+
+// MARK: - The scroll loop
+
+/** Fields that are a cell's content: a ref stands for them (api.md, "Incremental requests"). */
+const CONTENT_FIELDS = ["kind", "node", "size", "style"];
+
+/** Bodies smaller than this go uncompressed: gzip's header would eat the saving. */
+const GZIP_MINIMUM_BYTES = 1024;
+
+/**
+ * A request body as bytes, gzipped when the browser has CompressionStream and the
+ * body is worth it. Resolves to { body, headers } for fetch.
+ */
+export async function encodeBody(json, { compress = true } = {}) {
+  const headers = { "content-type": "application/json" };
+  if (!compress || typeof CompressionStream !== "function" || json.length < GZIP_MINIMUM_BYTES) {
+    return { body: json, headers };
+  }
+  const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"));
+  const body = new Uint8Array(await new Response(stream).arrayBuffer());
+  return { body, headers: { ...headers, "content-encoding": "gzip" } };
+}
+
+/** An Error for a problem+json answer; `.problem` holds its body, `.status` the status. */
+function problemError(status, body) {
+  const where = body && body.path ? ` at ${body.path}` : "";
+  const err = new Error(`${status} ${(body && body.title) || ""}: ${(body && body.detail) || ""}${where}`);
+  err.problem = body;
+  err.status = status;
+  return err;
+}
+
+/** True for the 409 a request with unknown refs gets. */
+export function isUnknownRefProblem(problem) {
+  return !!problem && problem.status === 409 && typeof problem.type === "string"
+    && problem.type.endsWith("unknown-ref") && Array.isArray(problem.refs);
+}
+
+/** The item index a JSON Pointer such as "/sections/0/items/3" (or "/items/3") names, or -1. */
+export function itemIndexOfPointer(pointer) {
+  const m = /\/items\/(\d+)$/.exec(pointer);
+  return m ? Number(m[1]) : -1;
+}
+
+/**
+ * Reads an NDJSON body record by record, calling `onRecord` with each parsed line
+ * as it arrives; resolves when the body ends.
+ */
+export async function readRecords(response, onRecord) {
+  const reader = response.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    pending += decoder.decode(value || new Uint8Array(), { stream: !done });
+    let newline;
+    while ((newline = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, newline).trim();
+      pending = pending.slice(newline + 1);
+      if (line) onRecord(JSON.parse(line));
+    }
+    if (done) break;
+  }
+  if (pending.trim()) onRecord(JSON.parse(pending));
+}
+
+/**
+ * Loads the faces GET /v1/fonts lists with a `url` into `doc.fonts` (FontFace), so the
+ * browser draws text with the very files Weft measured. Families without face files
+ * are expected to be installed locally. Never rejects: a font that fails to load is
+ * reported in the result, not thrown.
+ */
+export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document } = {}) {
+  const result = { loaded: [], failed: [] };
+  if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
+  let body;
+  try {
+    const res = await fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } });
+    if (!res.ok) return result;
+    body = await res.json();
+  } catch {
+    return result;
+  }
+  const faces = [];
+  if (Array.isArray(body.faces)) faces.push(...body.faces);
+  for (const family of Array.isArray(body.families) ? body.families : []) {
+    if (family && typeof family === "object" && Array.isArray(family.faces)) {
+      for (const face of family.faces) faces.push({ family: family.family ?? family.name, ...face });
+    }
+  }
+  await Promise.all(faces.filter((f) => f && typeof f.url === "string" && typeof f.family === "string").map(async (f) => {
+    const url = new URL(f.url, baseUrl || doc.baseURI).href;
+    const descriptors = {};
+    if (f.weight != null) descriptors.weight = String(f.weight);
+    if (f.style != null) descriptors.style = String(f.style);
+    try {
+      const face = new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors);
+      doc.fonts.add(await face.load());
+      result.loaded.push(f);
+    } catch {
+      result.failed.push(f);
+    }
+  }));
+  return result;
+}
+
+/**
+ * A scrolling list laid out by Weft: the loop of docs/scroll-loop.md.
+ *
+ * `host` is the element that scrolls (it gets `overflow: auto` unless it has a style).
+ * Options:
+ *   baseUrl        the service (default: this page's origin)
+ *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
+ *                  default to the host's client size, `contentOffset` follows the scroll
+ *   sectionId      the one section's id (default "items")
+ *   fetchBatch     async (list) => cells: called when Weft's batchFetch.shouldFetch turns
+ *                  true; its cells are appended ([] or null: no more)
+ *   renderCell     (el, cell, placed) => void: fills a cell's element (default: Weft's boxes
+ *                  and text, through render())
+ *   headers        extra request headers (e.g. authorization)
+ *   stream         stream the first answer (default true)
+ *   compress       gzip request bodies where CompressionStream exists (default true)
+ *   fonts          load /v1/fonts faces first (default true)
+ *   onStep         ({ kind, sentBytes, status, ms }) => void, after every exchange
+ *   onError        (error) => void, for errors of scroll steps and batch fetches
+ */
+export function createList(host, options = {}) {
+  const {
+    baseUrl = "", container = { type: "table" }, sectionId = "items", fetchBatch, renderCell,
+    headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
+  } = options;
+  const doc = host.ownerDocument;
+  installTextCSS(doc);
+  if (!host.style.overflow) host.style.overflow = "auto";
+  if (!host.style.position) host.style.position = "relative";
+  const content = doc.createElement("div");
+  content.className = "weft-list-content";
+  Object.assign(content.style, { position: "relative", width: "0px", height: "0px" });
+  host.replaceChildren(content);
+
+  /** Per cell: { id, cell (as given), key, frame, layout, el }. */
+  const entries = [];
+  const byId = new Map();
+  let supportsRefs = false;      // learned from the first answer: cells there carry `key`
+  let hints = null;
+  let contentSize = { width: 0, height: 0 };
+  let inFlight = null;           // the exchange now running, so steps never overlap
+  let scrollQueued = false;
+  let lastOffset = 0;
+  let exhausted = false;
+  let fetching = false;
+  let lastHints = null;          // { body, etag, answer } of the last hints step, for If-None-Match
+  const fontsReady = fonts ? loadFonts({ baseUrl, headers, doc }) : Promise.resolve();
+
+  const bounds = () => container.bounds || { width: host.clientWidth, height: host.clientHeight };
+
+  function containerSpec() {
+    const offset = host.scrollTop;
+    const scrolling = offset > lastOffset ? "down" : offset < lastOffset ? "up" : "none";
+    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching };
+  }
+
+  /** The wire form of entry `i`: a ref when the server knows it, else the cell in full. */
+  function wireCell(entry, full) {
+    if (full || !supportsRefs || !entry.key) return { ...entry.cell, id: entry.id };
+    const wire = { id: entry.id, ref: entry.key };
+    for (const [name, value] of Object.entries(entry.cell)) {
+      if (name !== "id" && !CONTENT_FIELDS.includes(name)) wire[name] = value;
+    }
+    return wire;
+  }
+
+  function requestBody(answer, fullIndexes) {
+    const body = {
+      container: containerSpec(),
+      sections: [{ id: sectionId, items: entries.map((e, i) => wireCell(e, fullIndexes.has(i))) }],
+    };
+    if (supportsRefs && answer !== "full") body.answer = answer;
+    return body;
+  }
+
+  /**
+   * One exchange: POSTs `answer`-shaped, re-sending in full the cells a 409 names
+   * (a few rounds at most), streaming when asked. Resolves to the answer, or null
+   * for a 304 (the last hints still hold).
+   */
+  async function exchange(kind, answer, { streamed = false, fullIndexes = new Set() } = {}) {
+    for (let round = 0; round < 3; round++) {
+      const started = performance.now();
+      const body = requestBody(answer, fullIndexes);
+      const json = JSON.stringify(body);
+      const encoded = await encodeBody(json, { compress });
+      const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
+      if (answer === "hints" && lastHints && lastHints.body === json && lastHints.etag) {
+        requestHeaders["if-none-match"] = lastHints.etag;
+      }
+      const res = await fetch(baseUrl + "/v1/layout", { method: "POST", headers: requestHeaders, body: encoded.body });
+      const sentBytes = typeof encoded.body === "string" ? new TextEncoder().encode(encoded.body).length : encoded.body.length;
+      const report = (status) => onStep && onStep({ kind, sentBytes, status, ms: performance.now() - started });
+      if (res.status === 304) {
+        report(304);
+        return null;
+      }
+      const isStream = (res.headers.get("content-type") || "").startsWith("application/x-ndjson");
+      if (res.ok && isStream) {
+        const answerBody = await readStream(res);
+        report(res.status);
+        return answerBody;
+      }
+      const text = await res.text();
+      let parsed;
+      try { parsed = JSON.parse(text); } catch { parsed = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
+      report(res.status);
+      if (res.ok) {
+        if (answer === "hints") lastHints = { body: json, etag: res.headers.get("etag") };
+        return parsed;
+      }
+      if (isUnknownRefProblem(parsed)) {
+        for (const pointer of parsed.refs) {
+          const i = itemIndexOfPointer(pointer);
+          if (i >= 0) {
+            fullIndexes.add(i);
+            entries[i].key = null;
+          }
+        }
+        continue;
+      }
+      throw problemError(res.status, parsed);
+    }
+    throw new Error("Weft kept refusing refs after re-sending the cells it named");
+  }
+
+  /** Applies `cell` records as they arrive (drawing those in view), and returns the `end` record as an answer. */
+  async function readStream(res) {
+    let end = null;
+    await readRecords(res, (record) => {
+      if (record.record === "cell" && record.slot === "item") {
+        const i = Array.isArray(record.index) ? record.index[1] : -1;
+        if (entries[i]) {
+          place(entries[i], record);
+          if (!hints) grow(record.frame);
+          if (!hints && intersectsViewport(record.frame)) mount(entries[i]);
+        }
+      } else if (record.record === "end") {
+        end = record;
+      } else if (record.record === "error") {
+        throw problemError(record.status, record);
+      }
+    });
+    if (!end) throw new Error("the stream ended without its end record");
+    return { contentSize: end.contentSize, hints: end.hints, warnings: end.warnings, stats: end.stats, sections: null };
+  }
+
+  function place(entry, result) {
+    if (result.key) {
+      entry.key = result.key;
+      supportsRefs = true;
+    }
+    // Equal content at an equal frame has an equal layout: only a moved or resized cell is redrawn.
+    const moved = !entry.frame || ["x", "y", "width", "height"].some((k) => entry.frame[k] !== result.frame[k]);
+    entry.frame = result.frame;
+    if (result.layout !== undefined) entry.layout = result.layout;
+    if (entry.el && moved) unmount(entry);
+  }
+
+  function grow(frame) {
+    contentSize = {
+      width: Math.max(contentSize.width, frame.x + frame.width),
+      height: Math.max(contentSize.height, frame.y + frame.height),
+    };
+    content.style.width = `${contentSize.width}px`;
+    content.style.height = `${contentSize.height}px`;
+  }
+
+  function intersectsViewport(frame) {
+    const top = host.scrollTop, bottom = top + host.clientHeight;
+    return frame.y < bottom && frame.y + frame.height > top;
+  }
+
+  /** Takes in an answer: cells' frames, layouts and keys; size; hints; then the DOM. */
+  function apply(answer) {
+    if (!answer) return;
+    for (const section of answer.sections || []) {
+      for (const item of section.items || []) {
+        const i = Array.isArray(item.index) ? item.index[1] : byId.get(item.id);
+        if (entries[i]) place(entries[i], item);
+      }
+    }
+    if (answer.contentSize) {
+      contentSize = answer.contentSize;
+      content.style.width = `${contentSize.width}px`;
+      content.style.height = `${contentSize.height}px`;
+    }
+    if (answer.hints) hints = answer.hints;
+    syncDOM();
+  }
+
+  /** The item indexes in the preload range (Texture keeps those cells loaded). */
+  function preloadIndexes() {
+    const range = hints && hints.ranges && hints.ranges.preload;
+    if (!Array.isArray(range)) return null;
+    const out = new Set();
+    for (const path of range) {
+      if (Array.isArray(path)) out.add(path[1]);
+      else if (path && typeof path.item === "number") out.add(path.item);
+    }
+    return out;
+  }
+
+  function syncDOM() {
+    const keep = preloadIndexes();
+    entries.forEach((entry, i) => {
+      const wanted = keep ? keep.has(i) : !!entry.frame && intersectsViewport(entry.frame);
+      if (wanted && entry.frame && !entry.el) mount(entry);
+      else if (!wanted && entry.el) unmount(entry);
+    });
+  }
+
+  function mount(entry) {
+    if (entry.el || !entry.frame) return;
+    const el = doc.createElement("div");
+    el.className = "weft-cell";
+    el.dataset.id = entry.id;
+    const f = entry.frame;
+    if (renderCell) {
+      renderCell(el, entry.cell, { frame: f, layout: entry.layout, key: entry.key });
+    } else if (entry.layout && entry.cell.node) {
+      render(el, { root: entry.cell.node }, { layout: entry.layout, size: { width: f.width, height: f.height } });
+    }
+    Object.assign(el.style, {
+      position: "absolute", boxSizing: "border-box", left: `${f.x}px`, top: `${f.y}px`,
+      width: `${f.width}px`, height: `${f.height}px`,
+    });
+    el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
+    content.appendChild(el);
+    entry.el = el;
+  }
+
+  function unmount(entry) {
+    if (!entry.el) return;
+    entry.el.remove();
+    entry.el = null;
+  }
+
+  /** Runs exchanges one after another: a step never races the one before it. */
+  function serial(work) {
+    const run = (inFlight || Promise.resolve()).then(work, work);
+    inFlight = run.finally(() => { if (inFlight === run) inFlight = null; });
+    return run;
+  }
+
+  async function maybeFetchBatch() {
+    if (!fetchBatch || exhausted || fetching || !hints || !hints.batchFetch || !hints.batchFetch.shouldFetch) return;
+    fetching = true;
+    try {
+      const more = await fetchBatch(list);
+      if (!more || more.length === 0) exhausted = true;
+      else await list.append(more, { fromBatch: true });
+    } catch (e) {
+      onError(e);
+      return;
+    } finally {
+      fetching = false;
+    }
+    // As Texture checks again when a batch completes: the new cells may not reach the trigger.
+    if (!exhausted) schedule();
+  }
+
+  async function scrollStep() {
+    scrollQueued = false;
+    if (entries.length === 0) return;
+    try {
+      await serial(async () => {
+        // Without refs a hints step would re-send every cell in full: ask the full answer then.
+        const answer = await exchange("scroll", supportsRefs ? "hints" : "full");
+        lastOffset = host.scrollTop;
+        if (answer) apply(answer);
+        else syncDOM();
+      });
+      await maybeFetchBatch();
+    } catch (e) {
+      onError(e);
+    }
+  }
+
+  /** At most one step per animation frame, however many scroll events arrive. */
+  function schedule() {
+    if (scrollQueued) return;
+    scrollQueued = true;
+    (globalThis.requestAnimationFrame || ((f) => setTimeout(f, 16)))(scrollStep);
+  }
+  const onScroll = () => schedule();
+  host.addEventListener("scroll", onScroll, { passive: true });
+
+  const list = {
+    /** Every cell: { id, cell, key, frame, layout, mounted }. */
+    get cells() {
+      return entries.map(({ id, cell, key, frame, layout, el }) => ({ id, cell, key, frame, layout, mounted: !!el }));
+    },
+    get hints() { return hints; },
+    get contentSize() { return contentSize; },
+    /** Whether the server answered with keys (so known cells go as refs). */
+    get usesRefs() { return supportsRefs; },
+
+    /**
+     * Adds cells at the end and lays them out: known cells go as refs, the new ones in
+     * full. The first call streams (NDJSON) so the first screen paints before the rest.
+     */
+    async append(cells, { fromBatch = false } = {}) {
+      await fontsReady;
+      const first = entries.length === 0;
+      const full = new Set();
+      for (const cell of cells) {
+        if (cell.id == null || byId.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
+        byId.set(cell.id, entries.length);
+        full.add(entries.length);
+        entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
+      }
+      await serial(async () => {
+        const answer = await exchange(fromBatch ? "batch" : first ? "first" : "append",
+          supportsRefs ? "frames" : "full", { streamed: first && stream, fullIndexes: full });
+        apply(answer);
+      });
+      await maybeFetchBatch();
+      return list;
+    },
+
+    /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
+    async resize(newBounds) {
+      container.bounds = newBounds;
+      await serial(async () => apply(await exchange("resize", "full")));
+      return list;
+    },
+
+    /** A scroll step now, without waiting for a scroll event. */
+    refresh: () => scrollStep(),
+
+    /** Stops listening and empties the host. */
+    destroy() {
+      host.removeEventListener("scroll", onScroll);
+      host.replaceChildren();
+    },
+  };
+  return list;
 }

@@ -11,6 +11,7 @@ import Foundation
 ///     WeftBench latency [--stream-cells N]   (node request latency while a big container request runs)
 ///     WeftBench flex [cells] [runs] [pointScale]
 ///     WeftBench text [runs]
+///     WeftBench store redis://HOST:PORT[/DB] [keys] [bytes] [runs]   (the shared cell store)
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
 case "json":
@@ -23,11 +24,14 @@ case "flex":
     FlexBench.run(arguments: Array(arguments.dropFirst()))
 case "text":
     TextBench.run(arguments: Array(arguments.dropFirst()))
+case "store":
+    StoreBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
     print("       WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream] [--phase workers|pool|read|stream-read|trees|warm|cold|stream]")
     print("       WeftBench latency [--stream-cells N]")
     print("       WeftBench flex [cells] [runs] [pointScale]")
     print("       WeftBench text [runs]")
+    print("       WeftBench store redis://HOST:PORT[/DB] [keys] [bytes] [runs]")
     exit(2)
 }

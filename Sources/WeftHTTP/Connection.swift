@@ -172,7 +172,9 @@ final class Connection {
         let context = ResponseContext(
             method: head.method, path: head.path, route: "unmatched", requestID: request.requestID,
             origin: head.headers["origin"], acceptEncoding: head.headers["accept-encoding"], version: head.version,
-            closeConnection: closeAfter, date: loop.date, startedAt: loop.now, requestBytes: parsed.wireBytes)
+            closeConnection: closeAfter, date: loop.date, startedAt: loop.now, requestBytes: parsed.wireBytes,
+            ifNoneMatch: head.headers["if-none-match"] == nil
+                ? nil : head.headers.values("if-none-match").joined(separator: ", "))
         let sequence = slots.reserve()
         switch loop.processor.dispatch(request, context: context) {
         case .immediate(let bytes):

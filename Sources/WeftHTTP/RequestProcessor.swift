@@ -15,6 +15,8 @@ struct ResponseContext: Sendable {
     var date: String
     var startedAt: UInt64
     var requestBytes: Int
+    /// Every `If-None-Match` line, joined as a list.
+    var ifNoneMatch: String? = nil
 }
 
 enum Dispatch {
@@ -171,6 +173,9 @@ final class RequestProcessor: Sendable {
         var response = response
         response.headers.set("x-request-id", context.requestID)
         cors.decorate(&response, origin: context.origin)
+        if EntityTag.applies(to: response) {
+            tagOrRevalidate(&response, context: context)
+        }
         compressIfWorthIt(&response, acceptEncoding: context.acceptEncoding)
         let bytes = ResponseSerializer.serialize(
             response, date: context.date, closeConnection: context.closeConnection,
@@ -204,14 +209,41 @@ final class RequestProcessor: Sendable {
         return "\(microseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     }
 
+    /// Gives a JSON answer its `ETag`, or turns it into a bodiless 304 when the
+    /// request's `If-None-Match` already names it. The 304 keeps the `ETag`
+    /// and `Vary` the 200 would have had (RFC 9110 §15.4.5), and drops the
+    /// body's own headers.
+    private func tagOrRevalidate(_ response: inout HTTPResponse, context: ResponseContext) {
+        let tag = EntityTag.of(response.body)
+        guard let ifNoneMatch = context.ifNoneMatch, EntityTag.matches(ifNoneMatch: ifNoneMatch, tag: tag) else {
+            response.headers.set("etag", tag)
+            return
+        }
+        let coding = codingWorthIt(for: response, acceptEncoding: context.acceptEncoding)
+        response.status = 304
+        response.body = []
+        response.headers.remove("content-type")
+        response.headers.addVary("accept-encoding")
+        response.headers.set("etag", coding.map { EntityTag.coded(tag, $0) } ?? tag)
+    }
+
+    /// The coding a response would be sent with, or nil to send it as it is.
+    private func codingWorthIt(for response: HTTPResponse, acceptEncoding: String?) -> ContentCoding? {
+        guard Compression.isCompressible(contentType: response.headers["content-type"]),
+              response.headers["content-encoding"] == nil,
+              response.body.count >= configuration.compressionMinimumBytes else { return nil }
+        return Compression.negotiate(acceptEncoding: acceptEncoding)
+    }
+
     private func compressIfWorthIt(_ response: inout HTTPResponse, acceptEncoding: String?) {
         guard Compression.isCompressible(contentType: response.headers["content-type"]),
               response.headers["content-encoding"] == nil else { return }
         response.headers.addVary("accept-encoding")
-        guard response.body.count >= configuration.compressionMinimumBytes,
-              let coding = Compression.negotiate(acceptEncoding: acceptEncoding),
+        guard let coding = codingWorthIt(for: response, acceptEncoding: acceptEncoding),
               let compressed = Compression.compress(response.body, as: coding) else { return }
         response.body = compressed
         response.headers.add("content-encoding", coding.rawValue)
+        // Another representation: its validator differs from the identity one's.
+        if let tag = response.headers["etag"] { response.headers.set("etag", EntityTag.coded(tag, coding)) }
     }
 }

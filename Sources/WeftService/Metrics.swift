@@ -1,6 +1,7 @@
 import CoreMetrics
 import Prometheus
 import WeftHTTP
+import WeftStore
 import WeftSync
 
 /// Prometheus metrics for the service, through swift-metrics. Owns its registry
@@ -17,6 +18,10 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let cache = Protected<[RouteKey: RouteInstruments]>([:])
     private let cacheSource = Protected<(@Sendable () -> CacheStatistics)?>(nil)
     private let publishedCache = Protected(CacheStatistics(hits: 0, misses: 0, storedBytes: 0))
+    /// The shared cell store's hits, misses, failed round trips and calls skipped in a backoff.
+    private let storeCounters: [CoreMetrics.Counter]
+    private let storeSource = Protected<(@Sendable () -> CellStoreStatistics)?>(nil)
+    private let publishedStore = Protected(CellStoreStatistics())
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -33,6 +38,9 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheHits = CoreMetrics.Counter(label: "weft_layout_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "weft_layout_cache_misses_total", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "weft_layout_cache_bytes", factory: factory)
+        storeCounters = ["hits", "misses", "failures", "skipped"].map {
+            CoreMetrics.Counter(label: "weft_cell_store_\($0)_total", factory: factory)
+        }
     }
 
     public func requestStarted() {
@@ -48,17 +56,34 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         responseBytes.increment(by: record.responseBytes)
     }
 
+    /// The shared cell store's counters since the last scrape.
+    private func publishCellStoreStatistics() {
+        guard let (now, before) = Self.sinceLastScrape(storeSource, publishedStore) else { return }
+        let deltas = [now.hits - before.hits, now.misses - before.misses, now.failures - before.failures,
+                      now.skipped - before.skipped]
+        for (counter, delta) in zip(storeCounters, deltas) where delta > 0 { counter.increment(by: delta) }
+    }
+
     /// Counters only go up: publish what the cache counted since the last scrape.
     private func publishCacheStatistics() {
-        guard let source = cacheSource.withLock({ $0 }) else { return }
-        let now = source()
-        let before = publishedCache.withLock { published in
-            defer { published = now }
-            return published
-        }
+        guard let (now, before) = Self.sinceLastScrape(cacheSource, publishedCache) else { return }
         if now.hits > before.hits { cacheHits.increment(by: now.hits - before.hits) }
         if now.misses > before.misses { cacheMisses.increment(by: now.misses - before.misses) }
         cacheBytes.record(now.storedBytes)
+    }
+
+    /// What `source` counts now and what the last scrape published (now remembered
+    /// as published), or nil when nothing is observed.
+    private static func sinceLastScrape<Statistics>(
+        _ source: Protected<(@Sendable () -> Statistics)?>, _ published: Protected<Statistics>
+    ) -> (now: Statistics, before: Statistics)? {
+        guard let read = source.withLock({ $0 }) else { return nil }
+        let now = read()
+        let before = published.withLock { last in
+            defer { last = now }
+            return last
+        }
+        return (now, before)
     }
 
     private struct RouteKey: Hashable {
@@ -91,9 +116,15 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheSource.withLock { $0 = statistics }
     }
 
+    /// Where the shared cell store's counters are read, once per scrape.
+    public func observeCellStore(_ statistics: @escaping @Sendable () -> CellStoreStatistics) {
+        storeSource.withLock { $0 = statistics }
+    }
+
     /// The Prometheus text exposition of everything recorded so far.
     public func render() -> [UInt8] {
         publishCacheStatistics()
+        publishCellStoreStatistics()
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

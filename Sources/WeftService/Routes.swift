@@ -1,17 +1,21 @@
 import WeftCells
 import WeftHTTP
 import WeftLayout
+import WeftStore
 
 /// The service's routes: which path runs which endpoint, and where.
 public enum ServiceRoutes {
     /// `engine` lays out container requests; by default one with a thread per
-    /// core and a 64 MB cell cache. Its cache counters go to `metrics`.
+    /// core and a 64 MB cell cache. Its cache counters go to `metrics`, and so
+    /// do those of `cellStore`, the shared store behind the engine's cache.
     public static func makeRouter(
-        metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil, engine: ContainerEngine? = nil
+        metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil, engine: ContainerEngine? = nil,
+        cellStore: CellStore? = nil
     ) -> Router {
         let engine = engine ?? ContainerEngine(
             workers: systemCoreCount(), cacheBytes: 64 << 20, textMeasurer: textMeasurer)
         metrics?.observeCache { engine.cacheStatistics }
+        if let cellStore { metrics?.observeCellStore { cellStore.statistics } }
         var router = Router()
         router.add("GET", "/healthz", execution: .eventLoop) { _ in healthy }
         router.add("GET", "/readyz", execution: .eventLoop) { request in
@@ -20,6 +24,7 @@ public enum ServiceRoutes {
         router.add("GET", "/openapi.yaml", execution: .eventLoop) { _ in openAPI }
         router.add("GET", "/", execution: .eventLoop) { _ in playground }
         router.add("GET", "/weft-client.js", execution: .eventLoop) { _ in clientModule }
+        router.add("GET", "/weft-client.d.ts", execution: .eventLoop) { _ in clientTypes }
         router.add("GET", "/metrics") { _ in
             HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                          body: metrics?.render() ?? [])
@@ -55,6 +60,8 @@ public enum ServiceRoutes {
                                                  body: Array(EmbeddedWeb.playgroundHTML.utf8))
     private static let clientModule = HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8",
                                                    body: Array(EmbeddedWeb.clientJS.utf8))
+    private static let clientTypes = HTTPResponse(status: 200, contentType: "application/typescript; charset=utf-8",
+                                                  body: Array(EmbeddedWeb.clientTypes.utf8))
 
     /// A body that is not JSON is refused before any decoder sees it (415);
     /// a missing Content-Type is given the benefit of the doubt.

@@ -3,6 +3,7 @@ import Dispatch
 import Logging
 import WeftHTTP
 import WeftService
+import WeftStore
 import WeftText
 
 #if canImport(Glibc)
@@ -35,6 +36,10 @@ struct Serve: ParsableCommand {
     var authToken: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical; info logs every request. (env WEFT_LOG_LEVEL, default info)")
     var logLevel: String?
+    @Option(help: "Shared cell store, redis://HOST[:PORT][/DB], so a ref made on one instance resolves on another. (env WEFT_CELL_STORE; default none: each instance keeps its own cells)")
+    var cellStore: String?
+    @Option(help: "Milliseconds a cell-store call may take before it counts as a miss. (env WEFT_CELL_STORE_TIMEOUT_MS, default 20)")
+    var cellStoreTimeoutMs: Int?
 
     func run() throws {
         let environment = Environment()
@@ -77,15 +82,40 @@ struct Serve: ParsableCommand {
         }
         let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
         guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
-        try serve(configuration, cacheBytes: cacheMB << 20, logger: Logger(label: "weft"))
+        let store = try cellStoreConfiguration(environment)
+        try serve(configuration, cacheBytes: cacheMB << 20, cellStore: store, logger: Logger(label: "weft"))
     }
 
-    private func serve(_ configuration: HTTPServerConfiguration, cacheBytes: Int, logger: Logger) throws {
+    private func cellStoreConfiguration(_ environment: Environment) throws -> CellStoreConfiguration? {
+        let timeout = try cellStoreTimeoutMs ?? environment.number("WEFT_CELL_STORE_TIMEOUT_MS")
+            ?? CellStoreConfiguration.defaultTimeoutMilliseconds
+        guard (1...10_000).contains(timeout) else { throw ValidationError("--cell-store-timeout-ms must be 1 to 10000") }
+        guard let url = cellStore ?? environment["WEFT_CELL_STORE"] else { return nil }
+        do throws(CellStoreAddressError) {
+            return CellStoreConfiguration(address: try CellStoreAddress(parsing: url), timeoutMilliseconds: timeout)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    private func serve(
+        _ configuration: HTTPServerConfiguration, cacheBytes: Int, cellStore: CellStoreConfiguration?, logger: Logger
+    ) throws {
         let metrics = ServiceMetrics()
         // The cell engine's threads: the request's own worker plus workers - 1 more.
         let engine = ContainerEngine(
             workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared)
-        let router = ServiceRoutes.makeRouter(metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine)
+        let store = cellStore.map(CellStore.init)
+        if let store {
+            // Not fatal either way: an unreachable store only means fewer shared hits.
+            let reachable = store.ping()
+            logger.log(level: reachable ? .notice : .warning, "cell store", metadata: [
+                "url": "\(store.configuration.address)", "reachable": "\(reachable)",
+                "timeout_ms": "\(store.configuration.timeoutMilliseconds)",
+            ])
+        }
+        let router = ServiceRoutes.makeRouter(
+            metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine, cellStore: store)
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
         try server.start()
         let scheme = configuration.tls == nil ? "http" : "https"

@@ -1,6 +1,7 @@
 import Testing
 import WeftHTTP
 import WeftService
+import WeftStore
 
 @Suite struct ServiceRouteTests {
     @Test func layoutRoutesAnswerJSONAndRefuseOtherMediaTypes() throws {
@@ -34,6 +35,10 @@ import WeftService
             #expect(page.text.contains("<html"))
             client.send(get("/weft-client.js"))
             #expect(client.readResponse()?.headers["content-type"] == "text/javascript; charset=utf-8")
+            client.send(get("/weft-client.d.ts"))
+            let types = try #require(client.readResponse())
+            #expect(types.headers["content-type"] == "application/typescript; charset=utf-8")
+            #expect(types.text.contains("export function createList"))
             client.send(get("/v1/fonts"))
             #expect(client.readResponse()?.status == 200)
             client.send(get("/readyz"))
@@ -60,6 +65,24 @@ import WeftService
             #expect(text.contains("weft_layout_cache_bytes 4096"))
             client.send(get("/metrics"))
             #expect(try #require(client.readResponse()).text.contains("weft_layout_cache_hits_total 7"), "published once, not again")
+        }
+    }
+
+    @Test func metricsCountTheCellStore() throws {
+        let metrics = ServiceMetrics()
+        var statistics = CellStoreStatistics()
+        statistics.hits = 5
+        statistics.misses = 3
+        statistics.failures = 1
+        let counted = statistics
+        metrics.observeCellStore { counted }
+        try withServer(router: testRouter(metrics: metrics), observer: metrics) { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/metrics"))
+            let text = try #require(client.readResponse()).text
+            #expect(text.contains("weft_cell_store_hits_total 5"))
+            #expect(text.contains("weft_cell_store_misses_total 3"))
+            #expect(text.contains("weft_cell_store_failures_total 1"))
         }
     }
 }

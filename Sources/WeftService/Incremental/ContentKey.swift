@@ -1,0 +1,90 @@
+import WeftCells
+import WeftHTTP
+
+/// The `key` a container answer gives each cell, and that a later request
+/// sends back as `ref`: it names the cell's *content* — its `kind`, its `node`
+/// (or `size`, for an interop cell) and its `style` — and nothing about where
+/// the cell is or how wide its container is, so one key serves every
+/// position, width and rotation.
+///
+/// Built from the canonical `ContentHash` of each part (member order,
+/// whitespace, number spelling and string escapes do not count), mixed into
+/// 128 bits with fixed seeds: equal content gives the equal key on any
+/// instance, after any restart. Spelled `c1` (the scheme's version, so a
+/// different scheme can never alias it) and 22 base64url characters.
+public enum ContentKey {
+    /// `c1` and 128 bits in base64url.
+    public static let length = 24
+
+    /// The key of a cell whose parts hash to these (`ContentHash` of each part's
+    /// JSON). An absent `style` is the empty style, as the decoder reads it;
+    /// `node` counts only for node cells and `size` only for interop cells,
+    /// the parts each kind lays out with.
+    public static func make(kind: CellKind, node: ContentHash?, size: ContentHash?, style: ContentHash?) -> String {
+        var lanes = HashLanes(tag: 0x636F_6E74_656E_746B)  // "contentk"
+        let part: ContentHash?
+        switch kind {
+        case .node:
+            lanes.add(word: 1)
+            part = node
+        case .interop:
+            lanes.add(word: 2)
+            part = size
+        }
+        add(part, to: &lanes)
+        add(style ?? emptyObject, to: &lanes)
+        lanes.finish()
+        return encode(low: lanes.a, high: lanes.b)
+    }
+
+    /// The key of one cell object as sent (`{"id": ..., "node": {...}, ...}`):
+    /// reads only `kind`, `node`, `size` and `style`. For content already
+    /// checked by the decoder; a `kind` it does not know is an error.
+    public static func of(cellJSON bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> String {
+        var reader = JSONReader(bytes)
+        var kind = CellKind.node
+        var node: ContentHash?, size: ContentHash?, style: ContentHash?
+        if try reader.objectStart() {
+            repeat {
+                let name = try reader.key().string
+                switch name {
+                case "kind":
+                    let token = try reader.readString()
+                    guard let known = CellKind(rawValue: token) else {
+                        throw RequestError(.unknownToken, "unknown cell kind \(token)", reversedPath: [.key("kind")])
+                    }
+                    kind = known
+                case "node": node = try reader.contentHash()
+                case "size": size = try reader.contentHash()
+                case "style": style = try reader.contentHash()
+                default: try reader.skipValue()
+                }
+            } while try reader.objectNext()
+        }
+        return make(kind: kind, node: node, size: size, style: style)
+    }
+
+    private static func add(_ hash: ContentHash?, to lanes: inout HashLanes) {
+        guard let hash else {
+            lanes.add(word: 0xAB5E_17)  // absent, which no hash of a present part stands for
+            return
+        }
+        lanes.add(word: 0x9E5E_17)
+        lanes.add(word: hash.low)
+        lanes.add(word: hash.high)
+    }
+
+    private static let emptyObject: ContentHash = {
+        let bytes: [UInt8] = Array("{}".utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            // "{}" is well-formed: this cannot throw.
+            return (try? reader.contentHash()) ?? ContentHash(low: 0, high: 0)
+        }
+    }()
+
+    /// `c1` then the 128 bits in base64url.
+    static func encode(low: UInt64, high: UInt64) -> String {
+        "c1" + Base64URL.encode(low: low, high: high)
+    }
+}

@@ -1,0 +1,140 @@
+import WeftSync
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cells shared between instances through Redis: keys (`CellStoreKey`) to
+/// opaque bytes. The store is an optimisation behind each instance's own
+/// cache, never a dependency: every call returns within the configured
+/// timeout, and a store that is down, slow or refusing answers "miss"
+/// (get) or drops the write (set). The client of the service sees no error.
+///
+/// Connections are pooled (one per concurrent caller, kept for reuse). After a
+/// failure the store is left alone for a backoff that doubles from 50 ms to
+/// 2 s while failures repeat; calls in that window are immediate misses, so a
+/// dead Redis costs one timeout per backoff, not one per request.
+public final class CellStore: Sendable {
+    public let configuration: CellStoreConfiguration
+    private let state = Protected(State())
+
+    private struct State {
+        var idle: [RedisConnection] = []
+        /// No connection is tried before this (monotonic nanoseconds).
+        var retryAt: UInt64 = 0
+        var backoff: UInt64 = 0
+        var statistics = CellStoreStatistics()
+    }
+
+    static let firstBackoff: UInt64 = 50_000_000
+    static let longestBackoff: UInt64 = 2_000_000_000
+    /// Idle connections kept; more concurrent callers open and close their own.
+    static let idleLimit = 64
+    private static let namespace = Array("weft:cell:".utf8)
+
+    public init(_ configuration: CellStoreConfiguration) {
+        self.configuration = configuration
+        // hiredis writes with plain write(2): a peer that went away must not kill the process.
+        signal(SIGPIPE, SIG_IGN)
+    }
+
+    public var statistics: CellStoreStatistics { state.withLock { $0.statistics } }
+
+    /// The bytes stored under `key`, or nil: not stored, not a valid key, or the store unavailable.
+    public func get(_ key: String) -> [UInt8]? {
+        get([key])[0]
+    }
+
+    /// The bytes stored under each key (nil where there are none), in one round trip.
+    public func get(_ keys: [String]) -> [[UInt8]?] {
+        let valid = keys.indices.filter { CellStoreKey.isValid(keys[$0]) }
+        var found = [[UInt8]?](repeating: nil, count: keys.count)
+        guard !valid.isEmpty else { return found }
+        let replies = exchange { [[Array("MGET".utf8)] + valid.map { Self.namespace + Array(keys[$0].utf8) }] }
+        if case .array(let values)? = replies?.first, values.count == valid.count {
+            for (slot, value) in zip(valid, values) {
+                if case .string(let bytes) = value { found[slot] = bytes }
+            }
+        }
+        let hits = found.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+        state.withLock {
+            $0.statistics.hits += hits
+            $0.statistics.misses += keys.count - hits
+        }
+        return found
+    }
+
+    public func set(_ key: String, _ value: [UInt8]) {
+        set([(key, value)])
+    }
+
+    /// Stores every entry (invalid keys are skipped) in one pipelined round
+    /// trip, each with the configured expiry. Best effort: nothing is retried.
+    public func set(_ entries: [(key: String, value: [UInt8])]) {
+        let valid = entries.filter { CellStoreKey.isValid($0.key) }
+        guard !valid.isEmpty else { return }
+        let expiry = Array(String(configuration.expirySeconds).utf8)
+        _ = exchange {
+            valid.map { [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry] }
+        }
+    }
+
+    /// Whether the store answers a PING within the timeout (for a log line at start-up).
+    public func ping() -> Bool {
+        exchange { [[Array("PING".utf8)]] }?.first == .status("PONG")
+    }
+
+    /// Runs `commands` on a pooled connection within the timeout, or nil when
+    /// the store is in backoff, unreachable or too slow. The commands are built
+    /// only when they will be sent: in a backoff a call costs a lock and nothing more.
+    private func exchange(_ commands: () -> [[[UInt8]]]) -> [RedisConnection.Reply]? {
+        let start = monotonicNow()
+        let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000
+        let pooled: RedisConnection?? = state.withLock { state in
+            guard start >= state.retryAt else {
+                state.statistics.skipped += 1
+                return .none
+            }
+            return .some(state.idle.popLast())
+        }
+        guard let pooled else { return nil }
+        guard let connection = pooled ?? RedisConnection(configuration.address, deadline: deadline) else {
+            failed()
+            return nil
+        }
+        let replies = connection.roundTrip(commands(), deadline: deadline)
+        if replies == nil || connection.broken {
+            failed()
+            return nil
+        }
+        state.withLock { state in
+            state.backoff = 0
+            if state.idle.count < Self.idleLimit { state.idle.append(connection) }
+        }
+        return replies
+    }
+
+    /// Counts a failure and backs off; the idle connections are dropped too,
+    /// since whatever broke one (a restart, a network cut) broke them all.
+    private func failed() {
+        let dropped: [RedisConnection] = state.withLock { state in
+            state.statistics.failures += 1
+            state.backoff = state.backoff == 0 ? Self.firstBackoff : min(state.backoff * 2, Self.longestBackoff)
+            state.retryAt = monotonicNow() + state.backoff
+            defer { state.idle.removeAll() }
+            return state.idle
+        }
+        _ = dropped  // freed here, outside the lock
+    }
+}
+
+/// What the store did since start: found and missing keys, round trips that
+/// failed (down, slow, refused), and calls skipped during a backoff.
+public struct CellStoreStatistics: Equatable, Sendable {
+    public var hits = 0
+    public var misses = 0
+    public var failures = 0
+    public var skipped = 0
+
+    public init() {}
+}

@@ -1,0 +1,81 @@
+import Testing
+import WeftCells
+import WeftService
+import WeftStore
+
+@Suite struct ContentKeyTests {
+    private func key(_ cell: String) throws -> String {
+        let bytes = Array(cell.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(RequestError) in try ContentKey.of(cellJSON: buffer) }
+    }
+
+    private static let post = #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"Hi"}]},"style":{"height":44}}"#
+
+    @Test func keysAreShortURLSafeAndValidStoreKeys() throws {
+        let key = try key(Self.post)
+        #expect(key.count == ContentKey.length)
+        #expect(key.hasPrefix("c1"))
+        #expect(CellStoreKey.isValid(key))
+    }
+
+    @Test func equalContentGivesTheEqualKeyWhateverItsSpelling() throws {
+        let base = try key(Self.post)
+        let respelled = """
+            { "style" : {"height": 44.0}, "accessoryType": "checkmark", "constrainedSize": {"min": {"width": 1, "height": 0}, "max": {"width": 9, "height": 9}},
+              "node": {"children": [{"text": "\\u0048i", "type": "text"}], "type": "stack", "direction": "vertical"},
+              "id": "elsewhere", "kind": "node", "separatorInset": {"left": 3} }
+            """
+        #expect(try key(respelled) == base, "order, spacing, escapes, numbers, id and placement fields do not count")
+    }
+
+    @Test func anyChangeOfContentChangesTheKey() throws {
+        let base = try key(Self.post)
+        let changed = [
+            #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"Ho"}]},"style":{"height":44}}"#,
+            #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"Hi"}]},"style":{"height":45}}"#,
+            #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"Hi"}]}}"#,
+            #"{"id":"p1","node":{"type":"stack","direction":"horizontal","children":[{"type":"text","text":"Hi"}]},"style":{"height":44}}"#,
+        ]
+        let keys = try changed.map(key)
+        #expect(!keys.contains(base))
+        #expect(Set(keys).count == keys.count)
+    }
+
+    @Test func kindsSizesAndStylesAreTheirOwnParts() throws {
+        let interop = try key(#"{"id":"ad","kind":"interop","size":{"width":375,"height":120}}"#)
+        #expect(try key(#"{"kind":"interop","size":{"height":120,"width":375}}"#) == interop)
+        #expect(try key(#"{"kind":"interop","size":{"width":375,"height":121}}"#) != interop)
+        // The size of a node cell and the node of an interop cell lay nothing out.
+        let node = try key(#"{"node":{"type":"box"}}"#)
+        #expect(try key(#"{"node":{"type":"box"},"size":{"width":1,"height":1}}"#) == node)
+        #expect(try key(#"{"kind":"interop","size":{"width":375,"height":120},"node":{"type":"box"}}"#) == interop)
+        // No style is the empty style; no kind is a node cell.
+        #expect(try key(#"{"node":{"type":"box"},"style":{}}"#) == node)
+        #expect(try key(#"{"kind":"node","node":{"type":"box"}}"#) == node)
+        #expect(try key(#"{"node":{"type":"box"},"style":{"type":"box"}}"#) != node)
+    }
+
+    @Test func theComponentFormAgreesWithTheJSONForm() throws {
+        func hash(_ json: String) throws -> ContentHash {
+            let bytes = Array(json.utf8)
+            return try bytes.withUnsafeBufferPointer { buffer throws(RequestError) in
+                var reader = JSONReader(buffer)
+                return try reader.contentHash()
+            }
+        }
+        let made = ContentKey.make(kind: .node, node: try hash(#"{"type":"box"}"#), size: nil, style: try hash(#"{"width":3}"#))
+        #expect(made == (try key(#"{"node":{"type":"box"},"style":{"width":3}}"#)))
+    }
+
+    /// Keys are shared through the cell store by instances of one version and
+    /// held by clients across restarts: the same content must keep the same
+    /// key in every process (no per-process seed, as Swift's Hasher has).
+    @Test func keysDoNotDependOnTheProcess() throws {
+        let box = try key(#"{"node":{"type":"box"}}"#)
+        #expect(box == "c1MF7c3O3fYYgSUm8vvSpGuw", "\(box)")
+    }
+
+    @Test func anUnknownKindIsAnError() {
+        #expect(throws: RequestError.self) { try key(#"{"kind":"widget","node":{"type":"box"}}"#) }
+    }
+}

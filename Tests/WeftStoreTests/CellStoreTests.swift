@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import WeftStore
+
+@Suite struct CellStoreTests {
+    @Test func storesAndFindsBytes() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address))
+        let binary: [UInt8] = [0, 13, 10, 255, 36, 42]
+        #expect(store.get("cell-a") == nil)
+        store.set("cell-a", binary)
+        store.set([(key: "cell-b", value: Array("{\"w\":1}".utf8)), (key: "empty", value: [])])
+        #expect(store.get("cell-a") == binary)
+        #expect(store.get(["cell-b", "nothing", "cell-a", "empty"]) == [Array("{\"w\":1}".utf8), nil, binary, []])
+        store.set("cell-a", [1])
+        #expect(store.get("cell-a") == [1])
+        #expect(store.statistics.hits == 5)
+        #expect(store.statistics.failures == 0)
+    }
+
+    @Test func invalidKeysAreNeitherStoredNorLookedUp() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address))
+        store.set("has space", [1])
+        store.set("ok", [2])
+        #expect(store.get(["has space", "ok", String(repeating: "k", count: 65)]) == [nil, [2], nil])
+    }
+
+    @Test func databasesAreSeparate() throws {
+        let redis = try RedisServer()
+        var address = redis.address
+        let zero = CellStore(CellStoreConfiguration(address: address))
+        address.database = 3
+        let three = CellStore(CellStoreConfiguration(address: address))
+        zero.set("shared-name", [0])
+        three.set("shared-name", [3])
+        #expect(zero.get("shared-name") == [0])
+        #expect(three.get("shared-name") == [3])
+    }
+
+    @Test func twoStoresOnOneRedisShareCells() throws {
+        let redis = try RedisServer()
+        let first = CellStore(CellStoreConfiguration(address: redis.address))
+        let second = CellStore(CellStoreConfiguration(address: redis.address))
+        first.set("made-on-one", Array("layout".utf8))
+        #expect(second.get("made-on-one") == Array("layout".utf8))
+    }
+
+    @Test func nothingListeningIsAMissWithinTheTimeout() throws {
+        let store = CellStore(CellStoreConfiguration(
+            address: CellStoreAddress(host: "127.0.0.1", port: try freeLoopbackPort()), timeoutMilliseconds: 20))
+        let start = Date()
+        #expect(store.get("anything") == nil)
+        store.set("anything", [1])
+        #expect(store.get(["a", "b"]) == [nil, nil])
+        #expect(secondsSince(start) < 0.5)
+        // The first failure starts a backoff: calls within it do not even try.
+        let stats = store.statistics
+        #expect(stats.failures >= 1)
+        #expect(stats.failures + stats.skipped == 3)
+        #expect(stats.misses == 3)
+    }
+
+    @Test func aKilledStoreDegradesToMissesAndIsFoundAgainAfterARestart() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 20))
+        store.set("before", [1])
+        #expect(store.get("before") == [1])
+        redis.kill()
+        let start = Date()
+        for _ in 0..<50 { #expect(store.get("before") == nil) }
+        store.set("during", [2])
+        #expect(secondsSince(start) < 1.0)
+        #expect(store.statistics.failures >= 1)
+
+        try redis.start()
+        // Reconnects once the backoff (at most 2 s) lets it try again.
+        let restarted = Date()
+        var found: [UInt8]?
+        while found == nil && secondsSince(restarted) < 5 {
+            store.set("after", [3])
+            found = store.get("after")
+            if found == nil { usleep(20_000) }
+        }
+        #expect(found == [3])
+        #expect(store.get("before") == nil, "a restarted Redis without persistence starts empty")
+    }
+
+    @Test func aPausedStoreIsAMissWithinTheTimeout() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 30))
+        store.set("cell", [7])
+        #expect(store.get("cell") == [7])
+        // CLIENT PAUSE holds every client's commands for 5 s: Redis is up but does not answer.
+        try redis.cli("CLIENT", "PAUSE", "5000", "ALL")
+        let start = Date()
+        #expect(store.get("cell") == nil)
+        store.set("other", [8])
+        #expect(store.get("cell") == nil)
+        #expect(secondsSince(start) < 0.5)
+        let stats = store.statistics
+        #expect(stats.failures + stats.skipped == 3)
+    }
+}

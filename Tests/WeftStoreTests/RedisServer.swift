@@ -1,0 +1,79 @@
+import Foundation
+import WeftStore
+
+/// Debian's redis-server on 127.0.0.1 and a free port, with nothing saved to
+/// disk; stopped (or killed) by the test that started it.
+final class RedisServer {
+    let port: Int
+    private var process: Process?
+
+    init() throws {
+        port = try freeLoopbackPort()
+        try start()
+    }
+
+    deinit { stop() }
+
+    var address: CellStoreAddress { CellStoreAddress(host: "127.0.0.1", port: port) }
+
+    /// Starts it again on the same port (after `kill`), and waits until it answers.
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
+        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                             "--daemonize", "no", "--loglevel", "warning"]
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+        let started = Date()
+        while Date().timeIntervalSince(started) < 10 {
+            if CellStore(CellStoreConfiguration(address: address, timeoutMilliseconds: 200)).ping() { return }
+            usleep(20_000)
+        }
+        throw RedisServerError.notAnswering
+    }
+
+    /// SIGKILL: the store vanishes without closing anything politely. (Also how
+    /// it is stopped: a child spawned from the test process inherits its blocked
+    /// signal mask, SIGTERM included, and SIGKILL cannot be blocked.)
+    func kill() {
+        guard let process else { return }
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        self.process = nil
+    }
+
+    func stop() { kill() }
+
+    /// Runs one command through redis-cli (for what the store itself never sends, like CLIENT PAUSE).
+    func cli(_ arguments: String...) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
+        process.arguments = ["-h", "127.0.0.1", "-p", String(port)] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+}
+
+enum RedisServerError: Error { case notAnswering, noPort }
+
+/// A port nothing listens on now: bound to 0, read back, released.
+func freeLoopbackPort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw -> Bool in
+            bind(socket, raw, length) == 0 && getsockname(socket, raw, &length) == 0
+        }
+    }
+    guard bound else { throw RedisServerError.noPort }
+    return Int(UInt16(bigEndian: address.sin_port))
+}
+
+func secondsSince(_ start: Date) -> Double { Date().timeIntervalSince(start) }
