@@ -13,12 +13,21 @@ struct PositionRounding {
     func finalize(_ node: inout LayoutNode, element: Element) {
         guard node.children.count == element.children.count else { return }
         if element.kind.isFlex {
-            for i in node.children.indices {
+            // Only the Texture elements inside a flex subtree need rounding:
+            // a subtree of flex elements alone is left untouched (walking it
+            // in place would check every children array for uniqueness).
+            for i in element.children.indices where PositionRounding.containsSpec(element.children[i]) {
                 finalize(&node.children[i], element: element.children[i])
             }
         } else {
             place(&node, element: element, absoluteUnrounded: .zero, absoluteRounded: .zero)
         }
+    }
+
+    /// Whether `element` or anything below it is not a flex element.
+    static func containsSpec(_ element: Element) -> Bool {
+        guard element.kind.isFlex else { return true }
+        return element.children.contains(where: containsSpec)
     }
 
     private func place(_ node: inout LayoutNode, element: Element, absoluteUnrounded: Point, absoluteRounded: Point) {
