@@ -10,20 +10,24 @@ import WeftLayout
 /// nanoseconds per element (medians) and a checksum of every frame, which an
 /// optimisation must leave unchanged.
 ///
-///     swift run -c release --scratch-path .build-flex WeftBench flex [cells] [runs] [pointScale]
+///     swift run -c release --scratch-path .build-flex WeftBench flex [cells] [runs] [pointScale] [only]
+///
+/// `only` (0-3) times one of the four alone, for a profiler.
 enum FlexBench {
-    /// `arguments`: cells (1000), runs (15), point scale (1).
+    /// `arguments`: cells (1000), runs (15), point scale (1), one workload's index.
     static func run(arguments args: [String]) {
         let cells = args.count > 0 ? Int(args[0]) ?? 1000 : 1000
         let runs = args.count > 1 ? Int(args[1]) ?? 15 : 15
         let scale = args.count > 2 ? Double(args[2]) ?? 1 : 1
+        let only = args.count > 3 ? Int(args[3]) : nil
         let heavyCards = max(1, cells * 3 / 10)  // about as many elements as the feed
-        let workloads = [
+        let all = [
             Workload(name: "feed-\(cells) flex, one call per cell", roots: (0..<cells).map(cell)),
             Workload(name: "feed-\(cells) flex, one tree", roots: [feed(cells: cells)]),
             Workload(name: "flex-heavy-\(heavyCards), one call per card", roots: (0..<heavyCards).map(FlexHeavyWorkload.card)),
             Workload(name: "flex-heavy-\(heavyCards), one tree", roots: [FlexHeavyWorkload.feed(cells: heavyCards)]),
         ]
+        let workloads = only.map { all.indices.contains($0) ? [all[$0]] : [] } ?? all
         let range = SizeRange(min: Size(width: 375, height: 0), max: Size(width: 375, height: .infinity))
         let context = LayoutContext(pointScale: scale, direction: .ltr)
         var wall = Array(repeating: [Double](), count: workloads.count)
@@ -49,8 +53,8 @@ enum FlexBench {
         for (w, workload) in workloads.enumerated() {
             let elements = Double(workload.elements)
             print(String(
-                format: "%-42@ %7.1f ns/element cpu (%7.1f wall), %d elements, content height %.1f, checksum %.4f",
-                workload.name, median(cpu[w]) * 1e9 / elements, median(wall[w]) * 1e9 / elements,
+                format: "%@ %7.1f ns/element cpu (%7.1f wall), %d elements, content height %.1f, checksum %.4f",
+                workload.name.padding(toLength: 42, withPad: " ", startingAt: 0), median(cpu[w]) * 1e9 / elements, median(wall[w]) * 1e9 / elements,
                 workload.elements, heights[w], checksums[w]))
         }
     }

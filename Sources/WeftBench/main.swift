@@ -9,7 +9,7 @@ import Foundation
 ///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
 ///     WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream]   (issue 6: the cell engine)
 ///     WeftBench latency [--stream-cells N]   (node request latency while a big container request runs)
-///     WeftBench flex [cells] [runs] [pointScale]
+///     WeftBench flex [cells] [runs] [pointScale] [only]
 ///     WeftBench text [runs]
 let arguments = Array(CommandLine.arguments.dropFirst())
 switch arguments.first {
@@ -27,7 +27,7 @@ default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
     print("       WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream] [--phase workers|pool|read|stream-read|trees|warm|cold|stream]")
     print("       WeftBench latency [--stream-cells N]")
-    print("       WeftBench flex [cells] [runs] [pointScale]")
+    print("       WeftBench flex [cells] [runs] [pointScale] [only]")
     print("       WeftBench text [runs]")
     exit(2)
 }
