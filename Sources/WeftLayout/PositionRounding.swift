@@ -16,18 +16,22 @@ struct PositionRounding {
             // Only the Texture elements inside a flex subtree need rounding:
             // a subtree of flex elements alone is left untouched (walking it
             // in place would check every children array for uniqueness).
-            for i in element.children.indices where PositionRounding.containsSpec(element.children[i]) {
-                finalize(&node.children[i], element: element.children[i])
+            for i in element.children.indices {
+                let hasSpec = element.children.withUnsafeBufferPointer { PositionRounding.containsSpec($0.baseAddress! + i) }
+                if hasSpec { finalize(&node.children[i], element: element.children[i]) }
             }
         } else {
             place(&node, element: element, absoluteUnrounded: .zero, absoluteRounded: .zero)
         }
     }
 
-    /// Whether `element` or anything below it is not a flex element.
-    static func containsSpec(_ element: Element) -> Bool {
-        guard element.kind.isFlex else { return true }
-        return element.children.contains(where: containsSpec)
+    /// Whether `element` or anything below it is not a flex element. Walks
+    /// through pointers: passing elements by value retained their contents.
+    static func containsSpec(_ element: UnsafePointer<Element>) -> Bool {
+        guard element.pointee.kind.isFlex else { return true }
+        return element.pointee.children.withUnsafeBufferPointer { children in
+            children.indices.contains { containsSpec(children.baseAddress! + $0) }
+        }
     }
 
     private func place(_ node: inout LayoutNode, element: Element, absoluteUnrounded: Point, absoluteRounded: Point) {
