@@ -13,11 +13,24 @@ struct PositionRounding {
     func finalize(_ node: inout LayoutNode, element: Element) {
         guard node.children.count == element.children.count else { return }
         if element.kind.isFlex {
-            for i in node.children.indices {
-                finalize(&node.children[i], element: element.children[i])
+            // Only the Texture elements inside a flex subtree need rounding:
+            // a subtree of flex elements alone is left untouched (walking it
+            // in place would check every children array for uniqueness).
+            for i in element.children.indices {
+                let hasSpec = element.children.withUnsafeBufferPointer { PositionRounding.containsSpec($0.baseAddress! + i) }
+                if hasSpec { finalize(&node.children[i], element: element.children[i]) }
             }
         } else {
             place(&node, element: element, absoluteUnrounded: .zero, absoluteRounded: .zero)
+        }
+    }
+
+    /// Whether `element` or anything below it is not a flex element. Walks
+    /// through pointers: passing elements by value retained their contents.
+    static func containsSpec(_ element: UnsafePointer<Element>) -> Bool {
+        guard element.pointee.kind.isFlex else { return true }
+        return element.pointee.children.withUnsafeBufferPointer { children in
+            children.indices.contains { containsSpec(children.baseAddress! + $0) }
         }
     }
 

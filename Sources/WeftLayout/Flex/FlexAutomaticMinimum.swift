@@ -125,8 +125,10 @@ extension FlexLayoutPass {
 
     /// The used minimum of an item's main size in flex layout: its min
     /// size property, or the automatic minimum when that is `auto`.
-    @inline(__always)
-    func boundItem(_ c: Int, _ main: FlexDirection, _ value: Double, _ reference: Double, _ ownerWidth: Double) -> Double {
+    /// `mutating` only so that the hot loops that call it (line collection,
+    /// §9.7) pass the pass in place: a non-mutating call copied it, and
+    /// retained every array in it, once per item.
+    mutating func boundItem(_ c: Int, _ main: FlexDirection, _ value: Double, _ reference: Double, _ ownerWidth: Double) -> Double {
         let v = bound(c, main, value, reference, ownerWidth)
         let automatic = tree.nodes[c].layout.automaticMinimum
         return automatic.isDefined && v < automatic ? automatic : v

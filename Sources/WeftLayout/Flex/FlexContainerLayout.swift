@@ -154,8 +154,9 @@ extension FlexLayoutPass {
     /// The main size a line may fill when the container is sized by its
     /// content (CSS Sizing: its max-content size, clamped): its min size if
     /// the items are smaller, its max size if they are larger, else just the
-    /// items, which leaves nothing to grow into.
-    func contentSizedMain(
+    /// items, which leaves nothing to grow into. `mutating` only so that the
+    /// pass is not copied for the call (see `boundItem`).
+    mutating func contentSizedMain(
         _ n: Int, _ main: FlexDirection, content: Double, pbMain: Double, owner: Size, ownerWidth: Double
     ) -> Double {
         let ownerMain = owner.along(main)

@@ -7,7 +7,6 @@ extension FlexLayoutPass {
     mutating func justifyLine(_ n: Int, line: inout FlexLine, freeSpace: Double, mainMode: SizingMode, _ k: LineConstraints) {
         let main = k.mainAxis, cross = k.crossAxis
         let ownerWidth = k.inner.width
-        let container = tree.nodes[n].style
         var free = freeSpace
         // A container sized to its content has no free space to distribute,
         // except what its min size forces (Yoga's fit-content main size).
@@ -25,7 +24,7 @@ extension FlexLayoutPass {
         var between = 0.0
         if line.autoMarginCount == 0 {
             let count = Double(line.itemCount)
-            switch justification(container.justifyContent, free: free, main: main, direction: k.direction) {
+            switch justification(tree.nodes[n].style.justifyContent, free: free, main: main, direction: k.direction) {
             case .center: leading = free / 2
             case .flexEnd: leading = free
             case .spaceBetween: if line.itemCount > 1 { between = free / (count - 1) }
@@ -46,16 +45,16 @@ extension FlexLayoutPass {
         let baselineLayout = main.isRow
         var placed = 0
         forEachItem(n, line) { pass, c in
-            let style = pass.tree.nodes[c].style
+            // Single fields, not the whole style (it is large).
             if placed > 0 { cursor += between + k.mainGap }
             placed += 1
-            if style.margin[main.startEdge].isAuto { cursor += autoMarginShare }
+            if pass.tree.nodes[c].style.margin[main.startEdge].isAuto { cursor += autoMarginShare }
             cursor += pass.margin(c, main.startEdge, ownerWidth)
             pass.tree.nodes[c].layout.position[main.startEdge] = cursor
             cursor += pass.measured(c, main) + pass.margin(c, main.endEdge, ownerWidth)
-            if style.margin[main.endEdge].isAuto { cursor += autoMarginShare }
+            if pass.tree.nodes[c].style.margin[main.endEdge].isAuto { cursor += autoMarginShare }
 
-            if baselineLayout, style.alignSelf(in: container) == .baseline,
+            if baselineLayout, pass.alignSelf(c, parent: n) == .baseline,
                 !pass.hasAutoCrossMargin(c, crossAxisIsRow: false)
             {
                 let ascent = pass.baseline(c) + pass.margin(c, .top, ownerWidth)

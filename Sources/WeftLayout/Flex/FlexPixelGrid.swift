@@ -34,7 +34,9 @@ extension FlexLayoutPass {
         let absLeft = absolute.x + position.left
         let absTop = absolute.y + position.top
         func dimension(_ start: Double, _ length: Double) -> Double {
-            let scaled = (length * scale).truncatingRemainder(dividingBy: 1)
+            // The fractional part (as fmod(x, 1), without the libm call).
+            let x = length * scale
+            let scaled = x - x.rounded(.towardZero)
             let fractional = !FlexLayoutPass.nearlyEqual(scaled, 0) && !FlexLayoutPass.nearlyEqual(scaled, 1)
             let end = FlexLayoutPass.roundToGrid(
                 start + length, scale: scale, ceil: isText && fractional, floor: isText && !fractional)

@@ -48,11 +48,13 @@ extension FlexLayoutPass {
             pass.tree.nodes[c].layout.frozen = frozen
             if !frozen { unfrozenCount += 1 }
         }
-        // §9.7.3: the initial free space.
+        // §9.7.3: the initial free space (needed only while items flex).
         var initialFree = k.availableMain - gaps
-        forEachItem(n, line) { pass, c in
-            let l = pass.tree.nodes[c].layout
-            initialFree -= (l.frozen ? l.targetMain : l.flexBasis) + pass.marginSum(c, main, ownerWidth)
+        if unfrozenCount > 0 {
+            forEachItem(n, line) { pass, c in
+                let l = pass.tree.nodes[c].layout
+                initialFree -= (l.frozen ? l.targetMain : l.flexBasis) + pass.marginSum(c, main, ownerWidth)
+            }
         }
         // §9.7.4: loop until every item is frozen.
         while unfrozenCount > 0 {

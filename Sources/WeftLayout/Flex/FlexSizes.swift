@@ -11,7 +11,9 @@ extension FlexLayoutPass {
 
     @inline(__always)
     func marginSum(_ n: Int, _ axis: FlexDirection, _ ownerWidth: Double) -> Double {
-        margin(n, axis.physicalStartEdge, ownerWidth) + margin(n, axis.physicalEndEdge, ownerWidth)
+        let fixed = tree.nodes[n].style.fixedMargin.along(axis)
+        if fixed.isDefined { return fixed }
+        return margin(n, axis.physicalStartEdge, ownerWidth) + margin(n, axis.physicalEndEdge, ownerWidth)
     }
 
     @inline(__always)
@@ -24,7 +26,15 @@ extension FlexLayoutPass {
 
     @inline(__always)
     func paddingAndBorderSum(_ n: Int, _ axis: FlexDirection, _ ownerWidth: Double) -> Double {
-        paddingAndBorder(n, axis.physicalStartEdge, ownerWidth) + paddingAndBorder(n, axis.physicalEndEdge, ownerWidth)
+        let fixed = tree.nodes[n].style.fixedPaddingBorder.along(axis)
+        if fixed.isDefined { return fixed }
+        return paddingAndBorder(n, axis.physicalStartEdge, ownerWidth) + paddingAndBorder(n, axis.physicalEndEdge, ownerWidth)
+    }
+
+    /// Whether the node has a min or max size on `axis`.
+    @inline(__always)
+    func clamps(_ n: Int, _ axis: FlexDirection) -> Bool {
+        axis.isRow ? tree.nodes[n].style.clampsWidth : tree.nodes[n].style.clampsHeight
     }
 
     /// CSS Box Sizing §3: with `content-box` the sizing properties give the
@@ -41,31 +51,38 @@ extension FlexLayoutPass {
     /// and max fix the size as well.
     func definiteSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
         let row = axis.isRow
-        let minD = row ? tree.nodes[n].style.minWidth : tree.nodes[n].style.minHeight
-        let maxD = row ? tree.nodes[n].style.maxWidth : tree.nodes[n].style.maxHeight
         var d = row ? tree.nodes[n].style.width : tree.nodes[n].style.height
-        if case .points = maxD, maxD == minD { d = maxD }
+        if clamps(n, axis) {
+            let minD = row ? tree.nodes[n].style.minWidth : tree.nodes[n].style.minHeight
+            let maxD = row ? tree.nodes[n].style.maxWidth : tree.nodes[n].style.maxHeight
+            if case .points = maxD, maxD == minD { d = maxD }
+        }
         let v = d.resolved(against: reference)
         guard v.isDefined, v >= 0 else { return .nan }
         return borderBox(n, v, axis, ownerWidth)
     }
 
     /// Resolved min-width/min-height as a border-box size, NaN when none.
+    @inline(__always)
     func minSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
+        guard clamps(n, axis) else { return .nan }
         let v = (axis.isRow ? tree.nodes[n].style.minWidth : tree.nodes[n].style.minHeight).resolved(against: reference)
         return v.isDefined && v >= 0 ? borderBox(n, v, axis, ownerWidth) : .nan
     }
 
+    @inline(__always)
     func maxSize(_ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double) -> Double {
+        guard clamps(n, axis) else { return .nan }
         let v = (axis.isRow ? tree.nodes[n].style.maxWidth : tree.nodes[n].style.maxHeight).resolved(against: reference)
         return v.isDefined && v >= 0 ? borderBox(n, v, axis, ownerWidth) : .nan
     }
 
     /// CSS Sizing 3 §5.2: max-width clamps first and min-width wins over a
     /// smaller max-width ("conflicting min/max": min beats max, unlike Yoga).
+    @inline(__always)
     func clampToMinMax(_ n: Int, _ axis: FlexDirection, _ value: Double, _ reference: Double, _ ownerWidth: Double) -> Double {
         var v = value
-        if n == unclampedMainNode, axis.isRow == unclampedMainIsRow { return v }
+        if !clamps(n, axis) || (n == unclampedMainNode && axis.isRow == unclampedMainIsRow) { return v }
         let hi = maxSize(n, axis, reference, ownerWidth)
         if hi.isDefined, v > hi { v = hi }
         let lo = minSize(n, axis, reference, ownerWidth)
@@ -75,6 +92,7 @@ extension FlexLayoutPass {
 
     /// As `clampToMinMax`, and never smaller than the padding and border
     /// (CSS Box Sizing: a border box cannot have a negative content box).
+    @inline(__always)
     func bound(_ n: Int, _ axis: FlexDirection, _ value: Double, _ reference: Double, _ ownerWidth: Double) -> Double {
         clampToMinMax(n, axis, value, reference, ownerWidth).maxDefined(paddingAndBorderSum(n, axis, ownerWidth))
     }
@@ -82,6 +100,7 @@ extension FlexLayoutPass {
     /// A max-size turns an unconstrained measurement into a bounded one and
     /// lowers a bounded one (Yoga's constrainMaxSizeForMode). `size` includes
     /// the margins on `axis`.
+    @inline(__always)
     func constrainToMax(
         _ n: Int, _ axis: FlexDirection, _ reference: Double, _ ownerWidth: Double,
         _ mode: inout SizingMode, _ size: inout Double

@@ -33,7 +33,37 @@ struct FlexStyle: Sendable {
     /// Width / height; NaN when unset.
     var aspectRatio: Double
 
+    /// Whether a min or max size is set on each axis: most items have none,
+    /// and clamping them is the identity.
+    var clampsWidth: Bool
+    var clampsHeight: Bool
+    /// Padding plus border, and margins, summed per axis (left + right, top
+    /// + bottom) when no percentage makes them depend on the owner's width;
+    /// NaN otherwise. The algorithm asks for these sums at every step.
+    var fixedPaddingBorder: Size
+    var fixedMargin: Size
+
+    /// Reads the style's boxed properties once: every property read through
+    /// `Style`'s accessors would look through its box again.
     init(_ style: Style, direction: LayoutDirection) {
+        guard style.box != nil else {
+            // Most leaves set only a width and a height: start from the
+            // initial values, resolved once.
+            self = FlexStyle.initial
+            self.direction = direction
+            width = style.width
+            height = style.height
+            return
+        }
+        self = style.detail { details in
+            FlexStyle(width: style.width, height: style.height, details: details, direction: direction)
+        }
+    }
+
+    /// The style of an element that sets nothing.
+    private static let initial = FlexStyle(width: .auto, height: .auto, details: StyleDetails(), direction: .ltr)
+
+    private init(width: Dimension, height: Dimension, details style: borrowing StyleDetails, direction: LayoutDirection) {
         self.direction = direction
         flexDirection = style.flexDirection
         justifyContent = style.justifyContent
@@ -56,25 +86,62 @@ struct FlexStyle: Sendable {
         display = style.display
         overflow = style.overflow
         boxSizing = style.boxSizing
-        width = style.width
-        height = style.height
+        self.width = width
+        self.height = height
         minWidth = style.minWidth
         minHeight = style.minHeight
         maxWidth = style.maxWidth
         maxHeight = style.maxHeight
-        margin = FlexStyle.physical(style.margin, direction: direction) ?? .points(0)
-        padding = FlexStyle.physical(style.padding, direction: direction) ?? .points(0)
-        let borderEdges = FlexStyle.physical(style.border, direction: direction)
-        border = PhysicalEdges(
-            left: FlexStyle.points(borderEdges.left), top: FlexStyle.points(borderEdges.top),
-            right: FlexStyle.points(borderEdges.right), bottom: FlexStyle.points(borderEdges.bottom))
-        let insets = FlexStyle.physical(style.position, direction: direction)
-        position = PhysicalEdges(
-            left: FlexStyle.inset(insets.left), top: FlexStyle.inset(insets.top),
-            right: FlexStyle.inset(insets.right), bottom: FlexStyle.inset(insets.bottom))
+        if let edges = style.edgeBox?.edges {
+            margin = FlexStyle.physical(edges.margin, direction: direction) ?? .points(0)
+            padding = FlexStyle.physical(edges.padding, direction: direction) ?? .points(0)
+            let borderEdges = FlexStyle.physical(edges.border, direction: direction)
+            border = PhysicalEdges(
+                left: FlexStyle.points(borderEdges.left), top: FlexStyle.points(borderEdges.top),
+                right: FlexStyle.points(borderEdges.right), bottom: FlexStyle.points(borderEdges.bottom))
+            let insets = FlexStyle.physical(edges.position, direction: direction)
+            position = PhysicalEdges(
+                left: FlexStyle.inset(insets.left), top: FlexStyle.inset(insets.top),
+                right: FlexStyle.inset(insets.right), bottom: FlexStyle.inset(insets.bottom))
+        } else {
+            margin = PhysicalEdges(all: .points(0))
+            padding = PhysicalEdges(all: .points(0))
+            border = .zero
+            position = PhysicalEdges(all: nil)
+        }
         columnGap = style.columnGap ?? style.gap ?? .points(0)
         rowGap = style.rowGap ?? style.gap ?? .points(0)
         aspectRatio = style.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? .nan
+        clampsWidth = !minWidth.isAuto || !maxWidth.isAuto
+        clampsHeight = !minHeight.isAuto || !maxHeight.isAuto
+        fixedPaddingBorder = .zero
+        fixedMargin = .zero
+        let paddingIsFixed = (
+            row: !padding.left.isPercentage && !padding.right.isPercentage,
+            column: !padding.top.isPercentage && !padding.bottom.isPercentage)
+        let marginIsFixed = (
+            row: !margin.left.isPercentage && !margin.right.isPercentage,
+            column: !margin.top.isPercentage && !margin.bottom.isPercentage)
+        fixedPaddingBorder = Size(
+            width: paddingIsFixed.row ? paddingAndBorder(.left, .nan) + paddingAndBorder(.right, .nan) : .nan,
+            height: paddingIsFixed.column ? paddingAndBorder(.top, .nan) + paddingAndBorder(.bottom, .nan) : .nan)
+        fixedMargin = Size(
+            width: marginIsFixed.row ? margin(.left, .nan) + margin(.right, .nan) : .nan,
+            height: marginIsFixed.column ? margin(.top, .nan) + margin(.bottom, .nan) : .nan)
+    }
+
+    /// A resolved margin (`auto` counts as zero). Margins, padding and
+    /// insets given as percentages resolve against the containing block's
+    /// width on every side (CSS Box Model 3 §4, §5).
+    @inline(__always)
+    func margin(_ edge: PhysicalEdge, _ ownerWidth: Double) -> Double {
+        margin[edge].resolved(against: ownerWidth).orZero
+    }
+
+    /// Resolved padding (never negative) plus border on one side.
+    @inline(__always)
+    func paddingAndBorder(_ edge: PhysicalEdge, _ ownerWidth: Double) -> Double {
+        Swift.max(0, padding[edge].resolved(against: ownerWidth).orZero) + border[edge]
     }
 
     /// The wire format's edge precedence: `start`/`end` (mapped by direction) beat

@@ -53,9 +53,15 @@ struct FlexNodeLayout: Sendable {
 }
 
 /// One pass's element tree flattened into arrays of small structs: no
-/// classes, no reference counting in the algorithm's loops.
-struct FlexTree: Sendable {
-    var nodes: [FlexNode] = []
+/// reference counting in the algorithm's loops.
+struct FlexTree {
+    /// The nodes in pre-order, in one allocation that the algorithm writes in
+    /// place: through an array, every write to a node first checked that the
+    /// array's buffer was not shared. Copies of a tree share the nodes.
+    let nodes: UnsafeMutableBufferPointer<FlexNode>
+    private let storage: FlexNodeStorage
+    /// How many of `nodes` are built so far.
+    private var built = 0
     var flow: [Int32] = []
     var leaves: [Element] = []
     /// The last output of each leaf's measurement, reused when its final
@@ -69,12 +75,15 @@ struct FlexTree: Sendable {
     init(root: Element, direction: LayoutDirection) {
         // Elements are about 1 KB: the walk goes through pointers so that
         // no element is copied on the way.
+        let count = withUnsafePointer(to: root) { FlexTree.countNodes($0) }
+        storage = FlexNodeStorage(capacity: count)
+        nodes = storage.nodes
+        flow.reserveCapacity(count)
         withUnsafePointer(to: root) { root in
-            let count = FlexTree.countNodes(root)
-            nodes.reserveCapacity(count)
-            flow.reserveCapacity(count)
             _ = add(root, inherited: direction)
         }
+        precondition(built == count, "every counted node is built")
+        storage.initialized = built
     }
 
     /// The number of nodes `element` becomes: non-flex elements are leaves.
@@ -98,7 +107,7 @@ struct FlexTree: Sendable {
         case .ltr: direction = .ltr
         case .rtl: direction = .rtl
         }
-        let index = nodes.count
+        let index = built
         var isFlex = false
         if case .flex = element.pointee.kind { isFlex = true }
         var leafIndex: Int32 = -1
@@ -107,8 +116,11 @@ struct FlexTree: Sendable {
             leaves.append(index == 0 ? element.pointee : Self.asFlexItem(element.pointee))
             leafOutputs.append(nil)
         }
-        nodes.append(
-            FlexNode(style: FlexStyle(element.pointee.style, direction: direction), leafIndex: leafIndex, flowStart: 0, flowCount: 0))
+        (nodes.baseAddress! + index).initialize(
+            to: FlexNode(
+                style: FlexStyle(element.pointee.style, direction: direction), leafIndex: leafIndex, flowStart: 0,
+                flowCount: 0))
+        built += 1
         guard isFlex else { return index }
 
         let mark = pending.count
@@ -120,7 +132,7 @@ struct FlexTree: Sendable {
             return children.count
         }
         nodes[index].childCount = Int32(childCount)
-        nodes[index].subtreeSize = Int32(nodes.count - index)
+        nodes[index].subtreeSize = Int32(built - index)
         // Replace `contents` children by their flow children and drop `none`.
         let start = flow.count
         for i in mark..<pending.count {
@@ -147,5 +159,20 @@ struct FlexTree: Sendable {
         var item = element
         item.kind = .text(content)
         return item
+    }
+}
+
+/// Owns the memory of a tree's nodes.
+final class FlexNodeStorage {
+    let nodes: UnsafeMutableBufferPointer<FlexNode>
+    var initialized = 0
+
+    init(capacity: Int) {
+        nodes = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        nodes.baseAddress!.deinitialize(count: initialized)
+        nodes.deallocate()
     }
 }

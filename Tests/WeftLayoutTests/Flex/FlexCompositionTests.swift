@@ -55,6 +55,26 @@ import Testing
         #expect(g.byId["stack"] == frame(0, 0, 300, 50))
     }
 
+    /// A spec nested inside flex elements, beside a subtree of flex elements
+    /// alone, still gets Texture's position rounding (its child's position
+    /// ceiled to the pixel grid), however deep it sits.
+    @Test func specDeepInsideFlexIsRounded() throws {
+        var spec = StackSpec()
+        spec.direction = .horizontal
+        spec.spacing = 0.5
+        spec.alignItems = .start
+        let stack = Element(.stack(spec), id: "stack", children: [flexBox("a", 10, 10), flexBox("b", 10, 10)])
+        let root = flexNode("root", { $0.flexDirection = .row }, [
+            flexNode("flexOnly", { $0.width = .points(20) }, [flexNode { $0.height = .points(7.3) }]),
+            flexNode("outer", { _ in }, [flexNode("inner", { _ in }, [stack])]),
+        ])
+        let r = flexFrames(root, scale: 1)
+        let origin = try #require(r.byId["stack"]?.x)
+        #expect(r.byId["a"]?.x == origin)
+        // Unrounded, b would sit at origin + 10.5.
+        #expect(r.byId["b"]?.x == (origin + 10.5).rounded(.up))
+    }
+
     /// Yoga's measure modes map onto Texture size ranges per axis.
     @Test func measureModesBecomeSizeRanges() {
         let r = FlexLayoutPass.measureRange(width: 120, .exactly, height: 80, .atMost)
