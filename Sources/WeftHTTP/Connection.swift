@@ -310,6 +310,9 @@ final class Connection {
         case .open:
             if outputPending > 0 {
                 if now - lastActivity > idleTimeout { close() }
+            } else if let started = readStartedAt, now - started > readTimeout, !transport.isEstablished {
+                // The handshake counts against the read timeout; without it no 408 can be sent.
+                close()
             } else if let started = readStartedAt, now - started > readTimeout {
                 refuse(status: 408, detail: "the request did not arrive within the read timeout")
                 flush()

@@ -25,8 +25,13 @@ public enum ServiceRoutes {
                          body: metrics?.render() ?? [])
         }
         router.add("POST", "/v1/layout/node") { request in
-            requireJSON(request) ?? httpResponse(LayoutNodeEndpoint.respond(
-                body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
+            if let refusal = requireJSON(request) { return refusal }
+            guard let flatten = flattenParameter(request.queryValue("flatten")) else {
+                return httpResponse(Problem(
+                    .invalidValue, detail: "the query parameter flatten must be 0 or 1").response())
+            }
+            return httpResponse(LayoutNodeEndpoint.respond(
+                body: request.body, flatten: flatten, textMeasurer: textMeasurer))
         }
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
@@ -68,7 +73,12 @@ public enum ServiceRoutes {
         return HTTPResponse(status: response.status, headers: headers, body: response.body)
     }
 
-    private static func isTrue(_ value: String?) -> Bool {
-        value == "1" || value == "true"
+    /// `?flatten=` as openapi.yaml lists it (absent, 0 or 1); nil for anything else.
+    static func flattenParameter(_ value: String?) -> Bool? {
+        switch value {
+        case nil, "0": return false
+        case "1": return true
+        default: return nil
+        }
     }
 }

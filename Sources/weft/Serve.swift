@@ -25,6 +25,8 @@ struct Serve: ParsableCommand {
     @Option(help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
     @Option(help: "Body size limit, else 413. (env WEFT_MAX_BODY_BYTES, default 8388608)") var maxBodyBytes: Int?
     @Option(help: "Seconds to receive a whole request, else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
+    @Option(help: "Seconds of work one container request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
+    var requestTimeout: Double?
     @Option(help: "Seconds an idle keep-alive connection stays open. (env WEFT_IDLE_TIMEOUT, default 60)") var idleTimeout: Double?
     @Option(help: "Seconds to finish in-flight requests on SIGTERM. (env WEFT_DRAIN_TIMEOUT, default 30)") var drainTimeout: Double?
     @Option(help: "PEM certificate chain; enables TLS with --tls-key. (env WEFT_TLS_CERT)") var tlsCert: String?
@@ -77,14 +79,19 @@ struct Serve: ParsableCommand {
         }
         let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
         guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
-        try serve(configuration, cacheBytes: cacheMB << 20, logger: Logger(label: "weft"))
+        let requestSeconds = try requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0
+        guard requestSeconds > 0 else { throw ValidationError("--request-timeout must be > 0") }
+        try serve(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds, logger: Logger(label: "weft"))
     }
 
-    private func serve(_ configuration: HTTPServerConfiguration, cacheBytes: Int, logger: Logger) throws {
+    private func serve(
+        _ configuration: HTTPServerConfiguration, cacheBytes: Int, requestSeconds: Double, logger: Logger
+    ) throws {
         let metrics = ServiceMetrics()
         // The cell engine's threads: the request's own worker plus workers - 1 more.
         let engine = ContainerEngine(
-            workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared)
+            workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
+            timeoutSeconds: requestSeconds)
         let router = ServiceRoutes.makeRouter(metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine)
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
         try server.start()

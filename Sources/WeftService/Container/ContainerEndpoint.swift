@@ -18,7 +18,14 @@ public enum ContainerEndpoint {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(engine.timeoutSeconds * 1000)))
         let clientGone = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
         guard wantsStream(request.headers["accept"]) else {
-            return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
+            let response = respond(body: request.body, engine: engine, cancellation: clientGone)
+            // Dropped cells: a client still there ran out of the time one request may
+            // take, which is the server's limit (503), not the client's slowness (408).
+            if response.status == ProblemType.requestTimeout.status, ContinuousClock.now > deadline,
+               !(connection?.isClosed ?? false) {
+                return ServiceRoutes.httpResponse(timeBudgetExceeded(engine.timeoutSeconds))
+            }
+            return ServiceRoutes.httpResponse(response)
         }
         let plan: ContainerEngine.StreamPlan
         switch engine.beginStream(request.body) {
@@ -30,6 +37,13 @@ public enum ContainerEndpoint {
             engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
         }
         return response
+    }
+
+    static func timeBudgetExceeded(_ seconds: Double) -> ServiceResponse {
+        Problem(
+            .timeBudgetExceeded,
+            detail: "the request needed more than the \(seconds) s one request may take; send fewer or simpler cells"
+        ).response(headers: [("Retry-After", "1")])
     }
 
     /// `application/x-ndjson` named in Accept (with any q > 0).

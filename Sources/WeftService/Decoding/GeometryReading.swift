@@ -19,6 +19,7 @@ public struct DimensionRules: Sendable {
         if percent { parts.append("\"N%\"") }
         if auto { parts.append("\"auto\"") }
         if intrinsic { parts.append(contentsOf: ["\"max-content\"", "\"fit-content\"", "\"stretch\""]) }
+        guard parts.count > 1 else { return parts[0] }
         return parts.dropLast().joined(separator: ", ") + " or " + parts.last!
     }
 }
