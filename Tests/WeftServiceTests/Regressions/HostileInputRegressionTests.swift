@@ -29,11 +29,16 @@ import WeftLayout
         #expect(problem["path"] == .string("/items/1/node/children/1"))
     }
 
-    @Test func overflowingPlacementIsA422() throws {
-        let cell = #"{"node":{"type":"box","style":{"width":10,"height":1e308}}}"#
-        let body = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"items":["#
+    @Test(arguments: [
+        #""type":"collection","flow":{"sectionInset":{"top":1e308,"bottom":1e308}}"#,
+        #""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
+    ])
+    func overflowingPlacementIsA422(_ container: String) throws {
+        let cell = #"{"kind":"interop","size":{"width":10,"height":10}}"#
+        let body = #"{"container":{"# + container + #","bounds":{"width":100,"height":100}},"items":["#
             + cell + "," + cell + "]}"
-        let (status, problem, _) = try respond(makeEngine(), body)
+        let (status, problem, bytes) = try respond(makeEngine(), body)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("null}"))
         #expect(status == 422)
         #expect(problem["path"] == .string("/container"))
     }
