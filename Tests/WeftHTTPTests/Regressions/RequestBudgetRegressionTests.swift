@@ -30,21 +30,28 @@ private final class StartCounter: HTTPServerObserver {
 
     @Test func workForAClientThatLeftStops() throws {
         let engine = ContainerEngine(workers: 2, cacheBytes: 256 << 20, textMeasurer: nil)
-        let cells = 3000
-        let body = heavyTable(cells: cells, boxes: 20)
+        let request = post("/v1/layout", body: heavyTable(cells: 3000, boxes: 20), headers: ["Content-Type: application/json"])
         try withServer({ $0.maxBodyBytes = 64 << 20 }, router: ServiceRoutes.makeRouter(engine: engine)) { server in
             do {
                 let client = try RawClient(port: server.port)
-                client.send(post("/v1/layout", body: body, headers: ["Content-Type: application/json"]))
+                client.send(request)
                 // The client goes away at once, without reading.
             }
-            // Wait until the engine stops laying cells out.
-            var last = -1
-            while engine.cacheStatistics.misses != last {
-                last = engine.cacheStatistics.misses
-                usleep(300_000)
+            // The cells are looked up once the body is read; the cache then
+            // grows with every cell laid out, until the work stops.
+            let patience = monotonicSeconds() + 30
+            while engine.cacheStatistics.misses == 0 && monotonicSeconds() < patience { usleep(10_000) }
+            var abandoned = -1
+            while engine.cacheStatistics.storedBytes != abandoned {
+                abandoned = engine.cacheStatistics.storedBytes
+                usleep(500_000)
             }
-            #expect(last < cells, "\(last) of \(cells) cells laid out for a client that had gone")
+            // The same request from a client that waits lays out (and caches) the rest.
+            let client = try RawClient(port: server.port, receiveTimeoutSeconds: 60)
+            client.send(request)
+            #expect(client.readResponse()?.status == 200)
+            let whole = engine.cacheStatistics.storedBytes
+            #expect(abandoned < whole, "\(abandoned) of \(whole) bytes of cells laid out for a client that had gone")
         }
     }
 
