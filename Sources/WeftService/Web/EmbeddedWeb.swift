@@ -584,6 +584,10 @@ info:
     malformed JSON). Unknown keys are a 422 error except keys starting with `x-`,
     which are ignored and reserved for clients.
 
+    Errors the HTTP layer decides carry project types too: `malformed-request` (400),
+    `unauthorized` (401), `not-found`, `method-not-allowed`, `not-implemented` (501, a
+    request method other than those of RFC 9110 and PATCH) and `version-not-supported`.
+
     Request limits: JSON nesting of at most 512 levels (400 `nesting-too-deep`),
     elements nested at most 256 deep and at most 200,000 elements per request
     (422 `limit-exceeded`); the body size limit is the server's (413).
@@ -605,7 +609,7 @@ paths:
         - name: flatten
           in: query
           required: false
-          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates."
+          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates; any other value than `0` or `1` is a 422."
           schema:
             type: string
             enum: ["0", "1"]
@@ -697,6 +701,13 @@ paths:
         their cells are read and checked whole before the 200, so a request that breaks
         the contract is answered 4xx before any record. Any stream whose request runs
         out of time or whose client goes away ends with a 408 `error` record.
+
+        A request answered whole may take the server's request time (`weft serve
+        --request-timeout`, 30 s by default); one that needs more is answered 503
+        `time-budget-exceeded` with `Retry-After`. Its work stops, as it does when its
+        client goes away (closes or half-closes its connection). A layout whose numbers
+        overflow (a frame, the content size or a hint that is not a finite number) is a
+        422 `invalid-value`.
       responses:
         "200":
           description: Every cell placed, with the hints.
@@ -841,6 +852,8 @@ components:
             - https://weft.dev/problems/unknown-element-type
             - https://weft.dev/problems/duplicate-id
             - https://weft.dev/problems/limit-exceeded
+            - https://weft.dev/problems/malformed-request
+            - https://weft.dev/problems/unauthorized
             - https://weft.dev/problems/not-found
             - https://weft.dev/problems/method-not-allowed
             - https://weft.dev/problems/request-timeout
@@ -848,6 +861,9 @@ components:
             - https://weft.dev/problems/unsupported-media-type
             - https://weft.dev/problems/headers-too-large
             - https://weft.dev/problems/unavailable
+            - https://weft.dev/problems/time-budget-exceeded
+            - https://weft.dev/problems/not-implemented
+            - https://weft.dev/problems/version-not-supported
             - https://weft.dev/problems/internal-error
         title: {type: string}
         status: {type: integer, minimum: 400, maximum: 599}
@@ -895,6 +911,9 @@ components:
     Percent:
       type: string
       pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
+    NonNegativePercent:
+      type: string
+      pattern: "^(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
     Dimension:
       description: Points, a fraction of the parent's size ("50%"), or "auto".
       oneOf:
@@ -907,7 +926,7 @@ components:
         `stretch` are accepted on `flex` elements and on the children of a `flex`.
       oneOf:
         - {type: number, minimum: 0}
-        - {$ref: "#/components/schemas/Percent"}
+        - {$ref: "#/components/schemas/NonNegativePercent"}
         - {type: string, enum: [auto, max-content, fit-content, stretch]}
     Edges:
       description: |
@@ -928,13 +947,51 @@ components:
             all: {$ref: "#/components/schemas/Dimension"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
+    PaddingEdges:
+      description: Like Edges, with points or "N%", never negative and never "auto".
+      oneOf:
+        - {$ref: "#/components/schemas/PaddingDimension"}
+        - type: object
+          properties:
+            left: {$ref: "#/components/schemas/PaddingDimension"}
+            top: {$ref: "#/components/schemas/PaddingDimension"}
+            right: {$ref: "#/components/schemas/PaddingDimension"}
+            bottom: {$ref: "#/components/schemas/PaddingDimension"}
+            start: {$ref: "#/components/schemas/PaddingDimension"}
+            end: {$ref: "#/components/schemas/PaddingDimension"}
+            horizontal: {$ref: "#/components/schemas/PaddingDimension"}
+            vertical: {$ref: "#/components/schemas/PaddingDimension"}
+            all: {$ref: "#/components/schemas/PaddingDimension"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+    PaddingDimension:
+      oneOf:
+        - {type: number, minimum: 0}
+        - {$ref: "#/components/schemas/NonNegativePercent"}
+    BorderEdges:
+      description: Like Edges, in points only (>= 0); Yoga has no percentage or "auto" borders.
+      oneOf:
+        - {type: number, minimum: 0}
+        - type: object
+          properties:
+            left: {type: number, minimum: 0}
+            top: {type: number, minimum: 0}
+            right: {type: number, minimum: 0}
+            bottom: {type: number, minimum: 0}
+            start: {type: number, minimum: 0}
+            end: {type: number, minimum: 0}
+            horizontal: {type: number, minimum: 0}
+            vertical: {type: number, minimum: 0}
+            all: {type: number, minimum: 0}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
     Style:
       type: object
       description: |
         Texture's ASLayoutElementStyle and Yoga's style in one object. A property that
         means nothing for the element's parent is ignored; an invalid value is still a 422.
-        `padding` takes points or "N%" (>= 0), `border` points (>= 0), `margin` and
-        `position` any Dimension (negative allowed).
+        `padding` and the gaps take points or "N%" (>= 0), `border` points (>= 0),
+        `margin` and `position` any Dimension (negative allowed).
       properties:
         width: {$ref: "#/components/schemas/SizeDimension"}
         height: {$ref: "#/components/schemas/SizeDimension"}
@@ -974,11 +1031,11 @@ components:
         positionType: {type: string, enum: [static, relative, absolute]}
         position: {$ref: "#/components/schemas/Edges"}
         margin: {$ref: "#/components/schemas/Edges"}
-        padding: {$ref: "#/components/schemas/Edges"}
-        border: {$ref: "#/components/schemas/Edges"}
-        gap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
-        rowGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
-        columnGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
+        padding: {$ref: "#/components/schemas/PaddingEdges"}
+        border: {$ref: "#/components/schemas/BorderEdges"}
+        gap: {$ref: "#/components/schemas/PaddingDimension"}
+        rowGap: {$ref: "#/components/schemas/PaddingDimension"}
+        columnGap: {$ref: "#/components/schemas/PaddingDimension"}
         aspectRatio:
           type: [number, "null"]
           minimum: 0
@@ -1070,7 +1127,7 @@ components:
             font:
               type: object
               properties:
-                family: {type: string, default: sans-serif}
+                family: {type: string, maxLength: 256, default: sans-serif}
                 size: {type: number, minimum: 0, default: 16}
                 weight:
                   oneOf:
@@ -1386,6 +1443,14 @@ components:
         circular: {type: boolean, default: false, description: Pager only; previous/next wrap around.}
       patternProperties: {"^x-": {}}
       additionalProperties: false
+      description: A key of another container type (e.g. `flow` on a pager) is a 422 `unknown-key`.
+      allOf:
+        - if: {properties: {type: {const: table}}}
+          then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false}}
+        - if: {properties: {type: {const: collection}}}
+          then: {properties: {separatorStyle: false, circular: false, currentPage: false, previousBounds: false}}
+        - if: {properties: {type: {const: pager}}}
+          then: {properties: {separatorStyle: false, scrollDirection: false, flow: false}}
     Cell:
       type: object
       description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
@@ -1419,7 +1484,15 @@ components:
     ContainerRequest:
       type: object
       required: [container]
-      description: "`items` at the top level is a shorthand for one section."
+      description: "`items` at the top level is a shorthand for one section: send `sections` or `items`, not both."
+      not: {required: [sections, items]}
+      allOf:
+        - description: Only a table's rows have an accessory.
+          if: {properties: {container: {properties: {type: {enum: [collection, pager]}}}}}
+          then:
+            properties:
+              items: {items: {properties: {accessoryType: {const: none}}}}
+              sections: {items: {properties: {items: {items: {properties: {accessoryType: {const: none}}}}}}}
       properties:
         container: {$ref: "#/components/schemas/Container"}
         sections:
@@ -1587,6 +1660,10 @@ components:
             leadingScreens: {type: number}
         pages:
           type: array
+          description: >-
+            The content cut into viewport-long pages; at most 10,000, with a warning
+            at `/container/bounds` when the content is longer.
+          maxItems: 10000
           items:
             type: object
             required: [index, offset]
