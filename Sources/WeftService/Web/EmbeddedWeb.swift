@@ -877,8 +877,8 @@ components:
       type: number
       minimum: 0
     Size:
-      type: object
-      description: A size; a `null` or absent axis is unbounded (or 0 for a minimum).
+      type: [object, "null"]
+      description: A size; a `null` or absent axis is unbounded (or 0 for a minimum), and `null` for the whole size is `{}`.
       properties:
         width: {type: [number, "null"], minimum: 0}
         height: {type: [number, "null"], minimum: 0}
@@ -902,9 +902,34 @@ components:
       additionalProperties: false
     SizeRange:
       type: [object, "null"]
-      description: Missing `min` is 0x0, missing `max` unbounded; min > max on an axis is a 422.
+      description: Missing `min` is 0x0, missing `max` unbounded; a `min` above `max` on an axis wins (`max` becomes `min`).
       properties:
         min: {$ref: "#/components/schemas/Size"}
+        max: {$ref: "#/components/schemas/Size"}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Bounds:
+      type: object
+      required: [width, height]
+      description: A viewport; Texture treats sizes of 1e7 points or more as invalid.
+      properties:
+        width: {type: number, exclusiveMinimum: 0, exclusiveMaximum: 10000000}
+        height: {type: number, exclusiveMinimum: 0, exclusiveMaximum: 10000000}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    CellSize:
+      type: [object, "null"]
+      description: An interop cell's size; a `null` or absent axis (or a `null` size) is 0. Under 1e7 points.
+      properties:
+        width: {type: [number, "null"], minimum: 0, exclusiveMaximum: 10000000}
+        height: {type: [number, "null"], minimum: 0, exclusiveMaximum: 10000000}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    CellSizeRange:
+      type: [object, "null"]
+      description: As SizeRange, with a minimum under 1e7 points on each axis.
+      properties:
+        min: {$ref: "#/components/schemas/CellSize"}
         max: {$ref: "#/components/schemas/Size"}
       patternProperties: {"^x-": {}}
       additionalProperties: false
@@ -1094,8 +1119,32 @@ components:
           wrapper: "#/components/schemas/WrapperElement"
           flex: "#/components/schemas/FlexElement"
     Children:
+      description: A flex's children; their sizes may be `max-content`, `fit-content` or `stretch`.
       type: array
       items: {$ref: "#/components/schemas/Element"}
+    TextureChildren:
+      type: array
+      items: {$ref: "#/components/schemas/TexturePlacedElement"}
+    TexturePlacedElement:
+      description: >-
+        An element whose parent is not a `flex` (or the root): unless it is a `flex` itself,
+        its sizes take no `max-content`, `fit-content` or `stretch`.
+      allOf:
+        - $ref: "#/components/schemas/Element"
+        - if: {properties: {type: {not: {const: flex}}}}
+          then:
+            properties:
+              style:
+                properties:
+                  width: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  height: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  minWidth: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  maxWidth: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  minHeight: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  maxHeight: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  flexBasis: {$ref: "#/components/schemas/TextureSizeDimension"}
+    TextureSizeDimension:
+      not: {enum: [max-content, fit-content, stretch]}
     BoxElement:
       description: A display node with no content; its style's size clamped into its range, else the range's minimum.
       allOf:
@@ -1184,7 +1233,7 @@ components:
             lineSpacing: {type: number, default: 0}
             horizontalAlignment: {type: string, enum: [none, left, middle, right], default: none}
             verticalAlignment: {type: string, enum: [none, top, center, bottom], default: none}
-            children: {$ref: "#/components/schemas/Children"}
+            children: {$ref: "#/components/schemas/TextureChildren"}
       unevaluatedProperties: false
     InsetElement:
       allOf:
@@ -1202,7 +1251,7 @@ components:
                 right: {type: [number, "null"]}
               patternProperties: {"^x-": {}}
               additionalProperties: false
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     OverlayElement:
       allOf:
@@ -1210,8 +1259,8 @@ components:
         - required: [child]
           properties:
             type: {const: overlay}
-            child: {$ref: "#/components/schemas/Element"}
-            overlay: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            overlay: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     BackgroundElement:
       allOf:
@@ -1219,8 +1268,8 @@ components:
         - required: [child]
           properties:
             type: {const: background}
-            child: {$ref: "#/components/schemas/Element"}
-            background: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            background: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     CenterElement:
       allOf:
@@ -1233,7 +1282,7 @@ components:
               type: string
               enum: [default, minimumX, minimumY, minimumXY, minimum-x, minimum-y, minimum-xy]
               default: default
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     RatioElement:
       allOf:
@@ -1242,7 +1291,7 @@ components:
           properties:
             type: {const: ratio}
             ratio: {type: number, exclusiveMinimum: 0, description: Height / width (Texture).}
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     RelativeElement:
       allOf:
@@ -1256,7 +1305,7 @@ components:
               type: string
               enum: [default, minimumWidth, minimumHeight, minimumSize, minimum-width, minimum-height, minimum-size]
               default: default
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     AbsoluteElement:
       allOf:
@@ -1265,7 +1314,7 @@ components:
             type: {const: absolute}
             sizing: {type: string, enum: [default, sizeToFit, size-to-fit], default: default}
             children:
-              $ref: "#/components/schemas/Children"
+              $ref: "#/components/schemas/TextureChildren"
               description: Each placed at its style.layoutPosition.
       unevaluatedProperties: false
     CornerElement:
@@ -1274,8 +1323,8 @@ components:
         - required: [child, corner]
           properties:
             type: {const: corner}
-            child: {$ref: "#/components/schemas/Element"}
-            corner: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            corner: {$ref: "#/components/schemas/TexturePlacedElement"}
             location:
               type: string
               enum: [topLeft, topRight, bottomLeft, bottomRight, top-left, top-right, bottom-left, bottom-right]
@@ -1288,7 +1337,7 @@ components:
         - $ref: "#/components/schemas/ElementBase"
         - properties:
             type: {const: wrapper}
-            children: {$ref: "#/components/schemas/Children"}
+            children: {$ref: "#/components/schemas/TextureChildren"}
       unevaluatedProperties: false
     FlexElement:
       description: |
@@ -1317,7 +1366,7 @@ components:
           maximum: 16
           default: 0
           description: Pixels per point to round to; 0 rounds nothing.
-        root: {$ref: "#/components/schemas/Element"}
+        root: {$ref: "#/components/schemas/TexturePlacedElement"}
       patternProperties: {"^x-": {}}
       additionalProperties: false
     LayoutNode:
@@ -1390,12 +1439,7 @@ components:
           type: string
           enum: [table, collection, pager]
           description: ASTableNode, ASCollectionNode with a flow layout, or ASPagerNode.
-        bounds:
-          type: object
-          required: [width, height]
-          properties:
-            width: {type: number, exclusiveMinimum: 0}
-            height: {type: number, exclusiveMinimum: 0}
+        bounds: {$ref: "#/components/schemas/Bounds"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
           $ref: "#/components/schemas/Edges"
@@ -1439,7 +1483,7 @@ components:
             Pager only: the bounds before a size change (rotation). `contentOffset` is then read in
             that old geometry to find the current page; `hints.pager.targetContentOffset` keeps it in
             the new bounds, and the ranges and batch fetching are computed at that offset.
-          allOf: [{$ref: "#/components/schemas/Size"}]
+          allOf: [{$ref: "#/components/schemas/Bounds"}]
         circular: {type: boolean, default: false, description: Pager only; previous/next wrap around.}
       patternProperties: {"^x-": {}}
       additionalProperties: false
@@ -1457,10 +1501,10 @@ components:
       properties:
         id: {type: string}
         kind: {type: string, enum: [node, interop], default: node}
-        node: {$ref: "#/components/schemas/Element"}
-        size: {$ref: "#/components/schemas/Size"}
+        node: {$ref: "#/components/schemas/TexturePlacedElement"}
+        size: {$ref: "#/components/schemas/CellSize"}
         style: {$ref: "#/components/schemas/Style"}
-        constrainedSize: {$ref: "#/components/schemas/SizeRange"}
+        constrainedSize: {$ref: "#/components/schemas/CellSizeRange"}
         accessoryType:
           type: string
           enum: [none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton]
