@@ -30,8 +30,12 @@ public enum ServiceRoutes {
                 return httpResponse(Problem(
                     .invalidValue, detail: "the query parameter flatten must be 0 or 1").response())
             }
-            return httpResponse(LayoutNodeEndpoint.respond(
-                body: request.body, flatten: flatten, textMeasurer: textMeasurer))
+            let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
+            let response = LayoutNodeEndpoint.respond(
+                body: request.body, flatten: flatten, textMeasurer: budget.measuring(textMeasurer))
+            // Texts measured after the budget ran out are empty: that layout is not sent.
+            guard budget.cancellation.isCancelled else { return httpResponse(response) }
+            return httpResponse(budget.isSpent ? budget.spentResponse() : RequestBudget.clientGoneResponse)
         }
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)

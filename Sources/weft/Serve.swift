@@ -25,7 +25,7 @@ struct Serve: ParsableCommand {
     @Option(help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
     @Option(help: "Body size limit, else 413. (env WEFT_MAX_BODY_BYTES, default 8388608)") var maxBodyBytes: Int?
     @Option(help: "Seconds to receive a whole request (a TLS handshake included), else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
-    @Option(help: "Seconds of work one container request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
+    @Option(help: "Seconds of work one layout request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
     var requestTimeout: Double?
     @Option(help: "Seconds an idle keep-alive connection stays open. (env WEFT_IDLE_TIMEOUT, default 60)") var idleTimeout: Double?
     @Option(help: "Seconds to finish in-flight requests on SIGTERM. (env WEFT_DRAIN_TIMEOUT, default 30)") var drainTimeout: Double?

@@ -12,18 +12,14 @@ public enum ContainerEndpoint {
     }
 
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
-        let connection = request.connection
-        // Cells stop being started once the client is gone or the engine's
-        // time budget for one request has passed.
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(engine.timeoutSeconds * 1000)))
-        let clientGone = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
+        // Cells stop being started once the client is gone or the request's
+        // time is up.
+        let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
+        let clientGone = budget.cancellation
         guard wantsStream(request.headers["accept"]) else {
             let response = respond(body: request.body, engine: engine, cancellation: clientGone)
-            // Dropped cells: a client still there ran out of the time one request may
-            // take, which is the server's limit (503), not the client's slowness (408).
-            if response.status == ProblemType.requestTimeout.status, ContinuousClock.now > deadline,
-               !(connection?.isClosed ?? false) {
-                return ServiceRoutes.httpResponse(timeBudgetExceeded(engine.timeoutSeconds))
+            if response.status == ProblemType.requestTimeout.status, budget.isSpent {
+                return ServiceRoutes.httpResponse(budget.spentResponse())
             }
             return ServiceRoutes.httpResponse(response)
         }
@@ -37,13 +33,6 @@ public enum ContainerEndpoint {
             engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
         }
         return response
-    }
-
-    static func timeBudgetExceeded(_ seconds: Double) -> ServiceResponse {
-        Problem(
-            .timeBudgetExceeded,
-            detail: "the request needed more than the \(seconds) s one request may take; send fewer or simpler cells"
-        ).response(headers: [("Retry-After", "1")])
     }
 
     /// `application/x-ndjson` named in Accept (with any q > 0).

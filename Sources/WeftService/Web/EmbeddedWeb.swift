@@ -605,6 +605,11 @@ paths:
       tags: [layout]
       operationId: layoutNode
       summary: Lay out one element tree in a size range (Texture's layoutThatFits:).
+      description: |
+        A tree may take the server's request time (`weft serve --request-timeout`, 30 s by
+        default); one whose text needs more is answered 503 `time-budget-exceeded` with
+        `Retry-After`. A layout whose numbers overflow (a frame that is not a finite
+        number) is a 422 `invalid-value` at the element whose frame overflowed.
       parameters:
         - name: flatten
           in: query

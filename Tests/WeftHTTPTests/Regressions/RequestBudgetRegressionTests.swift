@@ -6,6 +6,7 @@ import Synchronization
 import Testing
 import WeftCells
 import WeftHTTP
+import WeftLayout
 import WeftService
 
 /// Counts the requests the server started.
@@ -13,6 +14,16 @@ private final class StartCounter: HTTPServerObserver {
     let started = Atomic<Int>(0)
     func requestStarted() { started.add(1, ordering: .relaxed) }
     func requestFinished(_ record: RequestRecord) {}
+}
+
+/// A text measurer that takes its time, and counts the texts it measured.
+private final class SlowMeasurer: TextMeasuring {
+    let calls = Atomic<Int>(0)
+    func measure(_ content: TextContent, maxWidth: Double, maxHeight: Double) -> TextMeasurement {
+        calls.add(1, ordering: .relaxed)
+        usleep(5_000)
+        return TextMeasurement(size: Size(width: 10, height: 10), lineCount: 1, truncated: false, firstBaseline: 8, lastBaseline: 8)
+    }
 }
 
 /// What one request, or one client, may cost the server: work for a client
@@ -97,6 +108,22 @@ private final class StartCounter: HTTPServerObserver {
             let start = monotonicSeconds()
             #expect(silent.isClosedByServer())
             #expect(monotonicSeconds() - start < 2.5)
+        }
+    }
+
+    @Test func aNodeTreeOverItsTimeBudgetStopsMeasuringAndIs503() throws {
+        let measurer = SlowMeasurer()
+        let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil, timeoutSeconds: 0.05)
+        let texts = (0..<200).map { #"{"type":"text","text":"t\#($0)"}"# }.joined(separator: ",")
+        let body = #"{"root":{"type":"stack","children":["# + texts + "]}}"
+        try withServer(router: ServiceRoutes.makeRouter(textMeasurer: measurer, engine: engine)) { server in
+            let client = try RawClient(port: server.port)
+            client.send(post("/v1/layout/node", body: body, headers: ["Content-Type: application/json"]))
+            let response = try #require(client.readResponse())
+            #expect(response.status == 503)
+            #expect(response.text.contains("https://weft.dev/problems/time-budget-exceeded"))
+            let measured = measurer.calls.load(ordering: .relaxed)
+            #expect(measured < 200, "\(measured) of 200 texts measured past a 50 ms budget")
         }
     }
 
