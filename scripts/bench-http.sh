@@ -2,7 +2,7 @@
 # Bounded wrk runs against a release `weft serve` on loopback: /healthz and a
 # ~2 KB POST /v1/layout/node, at 16 and 128 connections. Prints requests/s and
 # p50/p99 latency per run. wrk shares the machine's cores with the server, as
-# in the figures the HTTP issue compares against.
+# in the peers' figures docs/PERFORMANCE.md compares against.
 #
 #   scripts/bench-http.sh [seconds-per-run]     (default 10; needs `apt-get install wrk`)
 set -euo pipefail

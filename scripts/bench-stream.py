@@ -12,7 +12,7 @@ import argparse, os, socket, statistics, subprocess, sys, time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
-FEED = os.path.join(ROOT, "..", "shared", "bench", "feed.py")
+FEED = os.path.join(ROOT, "bench", "feed.py")
 
 
 def free_port():

@@ -1,11 +1,24 @@
 #!/usr/bin/env python3
-"""Starts `weft serve` on a free 127.0.0.1 port, runs ../shared/conformance/run.py
-on each suite and checks each suite's pass rate against its floor. Stops the
-server whatever happens. Exit 1 when a floor is missed."""
-import argparse, os, re, socket, subprocess, sys, time, urllib.request
+"""Black-box conformance: posts every case of conformance/<suite> to a running
+Weft's POST /v1/layout/node and judges the answer as the in-process tests do
+(Tests/WeftServiceTests/Conformance.swift): a 200 answer, frames summed down the
+tree to root coordinates, matched by id, within the case's tolerance; then
+`size`, and the root's lineCount / truncated when the case pins them.
 
-# Suite -> minimum pass fraction (the issues' "done when" bars).
-FLOORS = {"texture": 1.0, "yoga": 0.99, "yoga-text": 1.0, "text": 0.97}
+Each suite must hold all its cases and pass at least its floor. With --weft it
+starts `weft serve` on a free 127.0.0.1 port and stops it whatever happens;
+with --url it uses a server already running. Exit 1 when a suite falls short.
+
+  scripts/blackbox.py --weft .build/debug/weft
+  scripts/blackbox.py --url http://127.0.0.1:8080 yoga --verbose
+"""
+import argparse, json, os, socket, subprocess, sys, time, urllib.error, urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+CONFORMANCE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "conformance")
+# Suite -> (cases it holds, minimum pass fraction). conformance/README.md lists the suites.
+SUITES = {"texture": (119, 1.0), "yoga": (1062, 0.99), "yoga-text": (20, 1.0), "text": (421, 0.97)}
+DEFAULT_TOLERANCE = 0.01
 
 
 def free_port() -> int:
@@ -28,40 +41,126 @@ def wait_healthy(url: str, proc: subprocess.Popen, seconds: float = 30) -> None:
     sys.exit("weft serve did not become healthy in time")
 
 
+def post(url: str, body: bytes):
+    request = urllib.request.Request(url + "/v1/layout/node", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read()
+
+
+def frames_in_root_coordinates(node, x=0.0, y=0.0, frames=None, order=None):
+    """id -> [x, y, width, height] summed down the tree, and the ids in tree order."""
+    frames = {} if frames is None else frames
+    order = [] if order is None else order
+    frame = node.get("frame") or {}
+    nx, ny = x + frame.get("x", float("nan")), y + frame.get("y", float("nan"))
+    if isinstance(node.get("id"), str):
+        frames[node["id"]] = [nx, ny, frame.get("width", float("nan")), frame.get("height", float("nan"))]
+        order.append(node["id"])
+    for child in node.get("children") or []:
+        frames_in_root_coordinates(child, nx, ny, frames, order)
+    return frames, order
+
+
+def differs(got, want, tolerance) -> bool:
+    """A `null` expected value pins nothing."""
+    return len(got) != len(want) or any(w is not None and not abs(g - w) <= tolerance for g, w in zip(got, want))
+
+
+def judge(path: str, url: str):
+    """None when the case passes, else a one-line reason."""
+    try:
+        return judge_answer(path, url)
+    except (TypeError, AttributeError, KeyError, ValueError) as e:
+        return f"bad response or case: {type(e).__name__}: {e}"
+
+
+def judge_answer(path: str, url: str):
+    with open(path, encoding="utf-8") as f:
+        case = json.load(f)
+    expected = case["expected"]
+    tolerance = case.get("tolerance", DEFAULT_TOLERANCE)
+    try:
+        status, body = post(url, json.dumps(case["request"]).encode())
+    except OSError as e:
+        return f"no answer: {e}"
+    if status != 200:
+        try:
+            problem = json.loads(body)
+            return f"HTTP {status}: {problem.get('detail', '')} at {problem.get('path', '')}"
+        except ValueError:
+            return f"HTTP {status}"
+    try:
+        answer = json.loads(body)
+        layout = answer["layout"]
+    except (ValueError, KeyError, TypeError):
+        return "bad response: no layout"
+    frames, order = frames_in_root_coordinates(layout)
+    wanted = expected.get("frames", {})
+    missing = [i for i in wanted if i not in frames]
+    if missing:
+        return f"missing id {missing[0]}"
+    rank = {node_id: n for n, node_id in enumerate(order)}
+    for node_id in sorted(wanted, key=rank.get):
+        if differs(frames[node_id], wanted[node_id], tolerance):
+            return f"wrong frame {node_id}: expected {wanted[node_id]} got {frames[node_id]}"
+    if "size" in expected:
+        size = answer.get("size") or {}
+        got = [size.get("width", float("nan")), size.get("height", float("nan"))]
+        want = [expected["size"].get("width"), expected["size"].get("height")]
+        if differs(got, want, tolerance):
+            return f"wrong size: expected {want} got {got}"
+    for key in ("lineCount", "truncated"):
+        if key in expected and layout.get(key) != expected[key]:
+            return f"wrong {key}: expected {expected[key]!r} got {layout.get(key)!r}"
+    return None
+
+
+def run_suite(suite: str, url: str, verbose: bool) -> bool:
+    cases, floor = SUITES[suite]
+    folder = os.path.join(CONFORMANCE, suite)
+    if not os.path.isdir(folder):
+        print(f"conformance {suite}: MISSING ({folder})")
+        return False
+    files = sorted(os.path.join(folder, name) for name in os.listdir(folder) if name.endswith(".json"))
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        reasons = list(pool.map(lambda path: judge(path, url), files))
+    failures = [(os.path.basename(path)[:-5], reason) for path, reason in zip(files, reasons) if reason]
+    passed = len(files) - len(failures)
+    rate = passed / max(1, len(files))
+    ok = len(files) == cases and rate >= floor
+    verdict = ("ok" if ok else
+               f"EXPECTED {cases} CASES" if len(files) != cases else f"BELOW FLOOR {floor:.0%}")
+    print(f"conformance {suite}: {passed} of {len(files)} ({rate:.1%}) {verdict}")
+    if verbose or not ok:
+        for name, reason in failures:
+            print(f"  FAIL {name}: {reason}")
+    return ok
+
+
 def main() -> int:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--weft", required=True)
-    ap.add_argument("--shared", required=True)
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    server = ap.add_mutually_exclusive_group(required=True)
+    server.add_argument("--weft", help="a weft binary to start on a free loopback port")
+    server.add_argument("--url", help="a running server's base URL")
+    ap.add_argument("--verbose", action="store_true", help="list every failing case")
+    ap.add_argument("suites", nargs="*", metavar="suite", help=f"any of {', '.join(SUITES)} (default: all)")
     args = ap.parse_args()
+    suites = args.suites or list(SUITES)
+    if unknown := [s for s in suites if s not in SUITES]:
+        ap.error(f"unknown suite {unknown[0]}")
+    if args.url:
+        return 0 if all([run_suite(s, args.url.rstrip("/"), args.verbose) for s in suites]) else 1
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     proc = subprocess.Popen([args.weft, "serve", "--host", "127.0.0.1", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    ok = True
     try:
         wait_healthy(url, proc)
-        runner = os.path.join(args.shared, "conformance", "run.py")
-        for suite, floor in FLOORS.items():
-            folder = os.path.join(args.shared, "conformance", suite)
-            out = subprocess.run([sys.executable, runner, "--url", url, folder, "--jobs", "4"],
-                                 capture_output=True, text=True)
-            lines = [l for l in out.stdout.splitlines() if l.strip()]
-            summary = lines[-1] if lines else ""
-            m = re.match(r"(\d+) passed, (\d+) failed", summary)
-            if not m:
-                print(out.stdout[-2000:], out.stderr[-2000:])
-                print(f"{suite}: no summary from run.py")
-                ok = False
-                continue
-            passed, failed = int(m.group(1)), int(m.group(2))
-            rate = passed / max(1, passed + failed)
-            verdict = "ok" if rate >= floor else f"BELOW FLOOR {floor:.0%}"
-            print(f"conformance {suite}: {passed} of {passed + failed} ({rate:.1%}) {verdict}")
-            if rate < floor:
-                ok = False
-                for l in lines:
-                    if l.startswith("FAIL"):
-                        print("  " + l)
+        ok = all([run_suite(s, url, args.verbose) for s in suites])
     finally:
         proc.terminate()
         try:

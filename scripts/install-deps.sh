@@ -13,7 +13,7 @@ if [ "${1:-}" = "--runtime" ]; then
     BUILD_PACKAGES=(libssl3 zlib1g libstdc++6)
     TEXT_PACKAGES=(libfontconfig1 libfreetype6 libharfbuzz0b libicu72 fontconfig)
 fi
-# ...and the fonts conformance/text was measured with (shared/conformance/text/README.md),
+# ...and the fonts conformance/text was measured with (conformance/text/README.md),
 # needed to build, test and serve alike.
 FONT_PACKAGES=(fonts-inter fonts-noto-core fonts-liberation fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji)
 # chromium: scripts/playground-test.py draws the playground in Debian's headless Chromium

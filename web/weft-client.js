@@ -22,7 +22,7 @@
 // these boxes, call frames(request, response): one entry per drawn box, same data.
 
 /**
- * The rendering model of shared/conformance/text/README.md, verbatim: text must be drawn
+ * The rendering model of conformance/text/README.md, verbatim: text must be drawn
  * with exactly these properties (and the per-element ones from textStyle) or its lines
  * can differ from Weft's. A page must not restyle `.weft-text` elements.
  */

@@ -3,7 +3,7 @@ import WeftCells
 import WeftLayout
 import WeftService
 
-/// Issue 6's figures on the shared feed workloads, in process: medians over
+/// The cell engine's figures on the feed workloads (bench/feed.py), in process: medians over
 /// `--runs` repeats (printed, never asserted).
 struct CellsBenchmark {
     let options: BenchOptions

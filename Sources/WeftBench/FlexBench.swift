@@ -1,7 +1,7 @@
 import Foundation
 import WeftLayout
 
-/// The "feed-1k" workload of shared/bench/README.md as `flex` trees (what
+/// The "feed-1k" workload of bench/feed.py as `flex` trees (what
 /// `feed.py --cells 1000 --form flex --node` writes), laid out on one thread.
 /// Prints nanoseconds per element and cells per second, median of the runs.
 ///

@@ -9,7 +9,7 @@ struct JSONBenchmark {
 
     func run() {
         let original = loadFeed()
-        // feed.py repeats the same ids in every cell, which api.md refuses in
+        // feed.py repeats the same ids in every cell, which the contract refuses in
         // one node request; numbering them keeps the document's shape.
         let body = Self.numberingIDs(original)
         print(
@@ -93,7 +93,7 @@ struct JSONBenchmark {
             return [UInt8](data)
         }
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/bench/feed.py")
+            .deletingLastPathComponent().appendingPathComponent("bench/feed.py")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "--cells", String(cells ?? options.cells), "--form", form ?? options.form]

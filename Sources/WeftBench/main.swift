@@ -7,7 +7,7 @@ import Foundation
 /// measure that case: MALLOC_TRIM_THRESHOLD_=1000000000 MALLOC_MMAP_THRESHOLD_=1000000000
 ///
 ///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
-///     WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream]   (issue 6: the cell engine)
+///     WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream]   (the cell engine)
 ///     WeftBench latency [--stream-cells N]   (node request latency while a big container request runs)
 ///     WeftBench flex [cells] [runs] [pointScale]
 ///     WeftBench text [runs]

@@ -49,7 +49,7 @@ public enum ContainerLayout {
 
     /// Every cell the container lays out, with the range it is measured in:
     /// headers, items, footers, section by section. A supplementary cell whose
-    /// range leaves it no length is not laid out (semantics 4.2).
+    /// range leaves it no length is not laid out (ASCollectionViewFlowLayoutInspector.mm).
     public static func jobs(for request: ContainerRequest) -> [CellJob] {
         let factory = JobFactory(request)
         var jobs: [CellJob] = []
@@ -112,12 +112,13 @@ public enum ContainerLayout {
         }
 
         // Supplementary cells that were not laid out have no measurement and get no result.
-        let placement: Placement
+        var placement: Placement
         switch geometry.type {
         case .table: placement = TableLayout.place(request, sections, geometry)
-        case .collection: placement = FlowLayout.place(request, sections, geometry)
+        case .collection: placement = CollectionPlacement.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
+        if request.container.pinHeaders { placement.pinHeaders(request, geometry) }
         warnings.append(contentsOf: placement.warnings)
         let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
         return ContainerResult(

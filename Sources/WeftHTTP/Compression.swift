@@ -9,12 +9,15 @@ public enum ContentCoding: String, Sendable {
     var windowBits: Int32 { self == .gzip ? 15 + 16 : 15 }
 }
 
+/// Why a body could not be inflated.
 public enum CompressionError: Error, Equatable {
     case malformed
     case tooLarge
 }
 
+/// gzip and deflate for request and response bodies.
 public enum Compression {
+    /// Deflates `input` in `coding`'s container; nil if zlib fails.
     public static func compress(_ input: [UInt8], as coding: ContentCoding, level: Int32 = 6) -> [UInt8]? {
         var stream = z_stream()
         guard deflateInit2_(&stream, level, Z_DEFLATED, coding.windowBits, 8, Z_DEFAULT_STRATEGY,
@@ -105,8 +108,8 @@ public enum Compression {
         return value
     }
 
-    /// Textual media types; checked on raw bytes because String searching showed up
-    /// as a seventh of the cost of a health check.
+    /// Textual media types; checked on raw bytes because String searching costs
+    /// about a seventh of a health check.
     static func isCompressible(contentType: String?) -> Bool {
         guard var type = contentType else { return false }
         return type.withUTF8 { bytes in

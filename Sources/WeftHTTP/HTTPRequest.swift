@@ -1,14 +1,19 @@
 /// One complete request as a handler sees it: the body is fully read and
 /// already decoded from any Content-Encoding.
 public struct HTTPRequest: Sendable {
+    /// The request method, as sent (methods are case-sensitive).
     public var method: String
     /// The request target's path, undecoded, as routes are matched literally.
     public var path: String
     /// What follows "?" in the target, without it; empty when absent.
     public var query: String
+    /// The HTTP version of the request line.
     public var version: HTTPVersion
+    /// The header fields.
     public var headers: HTTPHeaders
+    /// The whole body, decoded from any Content-Encoding.
     public var body: [UInt8]
+    /// The request's id (the client's `X-Request-Id`, or one the server made), echoed in the answer and the log.
     public var requestID = ""
     /// True once the server has begun draining, so readiness can say so.
     public var serverIsDraining = false
@@ -16,6 +21,7 @@ public struct HTTPRequest: Sendable {
     /// can drop work nobody will read. Nil for requests made outside a server.
     public var connection: ConnectionLiveness?
 
+    /// A request, for handlers called outside a server (tests, tools).
     public init(method: String, path: String, query: String = "", version: HTTPVersion = .http11,
                 headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
         self.method = method
@@ -43,10 +49,15 @@ public struct HTTPRequest: Sendable {
     }
 }
 
+/// An HTTP version from a request line.
 public struct HTTPVersion: Sendable, Equatable {
+    /// The major version.
     public var major: Int
+    /// The minor version.
     public var minor: Int
 
+    /// HTTP/1.0.
     public static let http10 = HTTPVersion(major: 1, minor: 0)
+    /// HTTP/1.1.
     public static let http11 = HTTPVersion(major: 1, minor: 1)
 }

@@ -27,7 +27,7 @@ enum Dispatch {
 /// Everything between a parsed request and response bytes: CORS, routing,
 /// auth, body decoding, the handler, compression, logging and metrics.
 /// A class, not a struct: every connection reaches it on every request, and
-/// copying its configuration each time showed up in profiles.
+/// copying its configuration each time would cost on every request.
 final class RequestProcessor: Sendable {
     let router: Router
     let configuration: HTTPServerConfiguration

@@ -34,8 +34,10 @@ public final class ResponseBodyWriter: Sendable {
 public final class ConnectionLiveness: Sendable {
     private let closed = Atomic<Bool>(false)
 
+    /// Open.
     public init() {}
 
+    /// Whether the connection has closed.
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
     func markClosed() { closed.store(true, ordering: .releasing) }
 }

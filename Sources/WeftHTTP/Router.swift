@@ -7,12 +7,18 @@ public enum HandlerExecution: Sendable {
     case workerPool
 }
 
+/// A route's handler: a request in, an answer out.
 public typealias HTTPHandler = @Sendable (HTTPRequest) -> HTTPResponse
 
+/// One method and path and its handler.
 public struct Route: Sendable {
+    /// The method the route answers.
     public var method: String
+    /// The exact path the route answers.
     public var path: String
+    /// Where the handler runs.
     public var execution: HandlerExecution
+    /// The handler.
     public var handler: HTTPHandler
 }
 
@@ -20,8 +26,10 @@ public struct Route: Sendable {
 public struct Router: Sendable {
     private var routes: [String: [String: Route]] = [:]
 
+    /// No routes.
     public init() {}
 
+    /// Routes `method` on `path` to `handler`, replacing any route there.
     public mutating func add(_ method: String, _ path: String, execution: HandlerExecution = .workerPool,
                              handler: @escaping HTTPHandler) {
         routes[path, default: [:]][method] = Route(method: method, path: path, execution: execution, handler: handler)

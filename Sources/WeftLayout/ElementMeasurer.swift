@@ -4,7 +4,7 @@ enum ElementMeasurer {
         switch element.kind {
         case .flex:
             return FlexLayout.layout(element, in: range, parentSize: parentSize, context: context)
-        // Inset, overlay and background ignore their own style sizes (semantics 1.5).
+        // Inset, overlay and background ignore their own style sizes (ASLayoutSpec.mm).
         case .inset(let insets):
             return InsetLayout.layout(element, insets: insets, in: range, parentSize: parentSize, context: context)
         case .overlay:

@@ -1,6 +1,6 @@
 /// The entry points of the layout engine.
 public enum LayoutEngine {
-    /// Lays out a whole tree in a size range: api.md's `POST /v1/layout/node`,
+    /// Lays out a whole tree in a size range: `POST /v1/layout/node`'s,
     /// Texture's `ASCalculateRootLayout`. Positions in the result are final
     /// (rounded to the pixel grid at `context.pointScale`) and relative to the
     /// parent node; the root sits at its own origin (0,0 for specs, margin and

@@ -2,10 +2,13 @@
 /// Texture uses the single-precision epsilon even though CGFloat is double, so
 /// a value a hair above a pixel boundary rounds down to it.
 public struct PixelGrid: Sendable, Hashable {
+    /// `FLT_EPSILON`, as Texture's rounding helpers subtract it.
     public static let floatEpsilon = 1.1920928955078125e-07
 
+    /// Pixels per point; 0 or less rounds nothing.
     public var scale: Double
 
+    /// The grid of a screen with `scale` pixels per point.
     public init(scale: Double) {
         self.scale = scale
     }
@@ -32,6 +35,7 @@ public struct PixelGrid: Sendable, Hashable {
         return (value * scale).rounded(.toNearestOrAwayFromZero) / scale + 0
     }
 
+    /// `ASCeilPixelValue` on both axes.
     @inlinable
     public func ceil(_ size: Size) -> Size {
         Size(width: ceil(size.width), height: ceil(size.height))

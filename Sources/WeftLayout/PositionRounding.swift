@@ -1,6 +1,6 @@
 /// Texture ceils each display node's position once, when it flattens a spec
 /// tree: the sum of the unrounded spec positions from the node down, ceiled
-/// to the pixel grid (semantics 3.12). Weft keeps specs in its output, so every
+/// to the pixel grid (ASLayout.mm, flattening). Weft keeps specs in its output, so every
 /// node gets the ceiled absolute origin and its relative frame is the
 /// difference to its parent's: summing the relative frames down the tree gives
 /// exactly Texture's flattened frames.

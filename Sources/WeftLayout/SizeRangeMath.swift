@@ -28,9 +28,11 @@ extension SizeRange {
 }
 
 /// Foundation's `MIN`/`MAX` macros: `MAX(a,b) = a < b ? b : a`. With a NaN
-/// operand the comparison is false, which decides who wins (semantics 0.4).
+/// operand the comparison is false, which decides who wins (ASDimension.mm relies on it).
 public enum TextureMath {
+    /// `MAX(a, b)`: `a < b ? b : a`.
     @inlinable public static func max(_ a: Double, _ b: Double) -> Double { a < b ? b : a }
+    /// `MIN(a, b)`: `a < b ? a : b`.
     @inlinable public static func min(_ a: Double, _ b: Double) -> Double { a < b ? a : b }
 
     /// `ASPointsValidForSize`.
@@ -39,6 +41,7 @@ public enum TextureMath {
         (p.isNormal || p == 0) && p >= 0 && p < 10_000_000
     }
 
+    /// `ASPointsValidForSize` on both axes.
     @inlinable
     public static func validForSize(_ s: Size) -> Bool {
         validForSize(s.width) && validForSize(s.height)

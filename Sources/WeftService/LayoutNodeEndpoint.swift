@@ -3,12 +3,15 @@ import WeftLayout
 /// `POST /v1/layout/node`: body bytes in, response bytes out. The HTTP layer
 /// decides 413/415 before calling this; everything after is here.
 public enum LayoutNodeEndpoint {
+    /// The content type of every layout answer.
     public static let jsonContentType = "application/json"
 
+    /// Answers a node request with the standard limits.
     public static func respond(body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?) -> ServiceResponse {
         respond(body: body, flatten: flatten, textMeasurer: textMeasurer, limits: .standard)
     }
 
+    /// Answers a node request: decode, lay out, encode; a problem answer for bad input.
     public static func respond(
         body: [UInt8], flatten: Bool, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits
     ) -> ServiceResponse {

@@ -11,6 +11,7 @@ public final class ConditionLock: @unchecked Sendable {
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 
+    /// An unlocked mutex and its condition variable.
     public init() {
         pthread_mutex_init(mutex, nil)
         pthread_cond_init(condition, nil)
@@ -23,9 +24,12 @@ public final class ConditionLock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    /// Takes the lock, waiting for it if another thread holds it.
     public func lock() { pthread_mutex_lock(mutex) }
+    /// Releases the lock.
     public func unlock() { pthread_mutex_unlock(mutex) }
 
+    /// Runs `body` while holding the lock.
     @inline(__always)
     public func withLock<T>(_ body: () throws -> T) rethrows -> T {
         pthread_mutex_lock(mutex)
@@ -44,10 +48,12 @@ public final class ConditionLock: @unchecked Sendable {
         pthread_cond_timedwait(condition, mutex, &deadline)
     }
 
+    /// Wakes every thread waiting on the condition.
     public func broadcast() {
         pthread_cond_broadcast(condition)
     }
 
+    /// Wakes one thread waiting on the condition.
     public func signal() {
         pthread_cond_signal(condition)
     }
@@ -58,8 +64,10 @@ public final class Protected<Value>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var value: Value
 
+    /// Guards `value`.
     public init(_ value: Value) { self.value = value }
 
+    /// Runs `body` on the value while holding the lock.
     public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
         try lock.withLock { try body(&value) }
     }

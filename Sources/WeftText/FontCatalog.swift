@@ -1,10 +1,13 @@
 /// How a requested family resolves: to itself, or (when it is not installed)
 /// to the family fontconfig substitutes, which the service reports as a warning.
 public struct FontResolution: Sendable, Hashable {
+    /// The family the text asked for.
     public let requestedFamily: String
     /// The family of the face actually used, e.g. "DejaVu Sans" for an unknown name.
     public let resolvedFamily: String
+    /// The PostScript name of the face used.
     public let postScriptName: String
+    /// The font file the face was loaded from.
     public let filePath: String
     /// True when the requested family is not available and another one stands in for it.
     public var isFallback: Bool { requestedFamily.lowercased() != resolvedFamily.lowercased() }

@@ -40,9 +40,10 @@ final class FontConfiguration: Sendable {
         }
     }
 
-    /// Font files to register at start-up: the repository's shared test fonts
-    /// (`<repo>/../shared/fonts`, found from this source file's location) and every
-    /// font file in the directories of `WEFT_FONT_DIRS` (colon-separated).
+    /// Font files to register at start-up: the repository's test fonts
+    /// (`<repo>/conformance/fonts`, found from this source file's location, so
+    /// only where the source tree is) and every font file in the directories of
+    /// `WEFT_FONT_DIRS` (colon-separated).
     static func applicationFontFiles() -> [String] {
         var directories: [String] = []
         if let list = ProcessInfo.processInfo.environment["WEFT_FONT_DIRS"] {
@@ -50,7 +51,7 @@ final class FontConfiguration: Sendable {
         }
         let repository = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        directories.append(repository.deletingLastPathComponent().appendingPathComponent("shared/fonts").path)
+        directories.append(repository.appendingPathComponent("conformance/fonts").path)
 
         let fontExtensions: Set<String> = ["ttf", "otf", "ttc", "otc", "woff", "woff2"]
         var files: [String] = []

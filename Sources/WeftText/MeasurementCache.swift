@@ -14,10 +14,15 @@ public final class MeasurementCache: Sendable {
         let maxHeight: Double
     }
 
+    /// Counters for `/metrics`.
     public struct Statistics: Sendable, Hashable {
+        /// Lookups answered from the cache.
         public var hits: Int
+        /// Lookups that measured.
         public var misses: Int
+        /// Measurements held.
         public var entries: Int
+        /// UTF-8 bytes of the texts held, the cache's main memory cost.
         public var textBytes: Int
     }
 
@@ -49,6 +54,7 @@ public final class MeasurementCache: Sendable {
         shard(for: key).state.withLock { $0.insert(value, for: key, cost: key.text.text.utf8.count + 64) }
     }
 
+    /// The counters summed over every shard.
     public var statistics: Statistics {
         var entries = 0
         var bytes = 0
@@ -63,6 +69,7 @@ public final class MeasurementCache: Sendable {
             textBytes: bytes)
     }
 
+    /// Forgets every measurement (the counters stay).
     public func removeAll() {
         for shard in shards { shard.state.withLock { $0.removeAll() } }
     }

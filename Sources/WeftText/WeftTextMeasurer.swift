@@ -5,15 +5,18 @@ import WeftLayout
 ///
 /// Safe to share between every layout thread; results are cached.
 public struct WeftTextMeasurer: TextMeasuring {
+    /// The measurements this measurer has made, by text, font, limits and options.
     public let cache: MeasurementCache
 
     /// A process normally uses `shared`, so all requests share one cache and one set of loaded fonts.
     public static let shared = WeftTextMeasurer()
 
+    /// A measurer with its own cache (tests, benchmarks); the fonts are loaded once per process.
     public init(cache: MeasurementCache = MeasurementCache()) {
         self.cache = cache
     }
 
+    /// Measures `content` in lines no wider than `maxWidth` and at most `maxHeight` tall, from the cache when it can.
     public func measure(_ content: TextContent, maxWidth: Double, maxHeight: Double) -> TextMeasurement {
         let key = MeasurementCache.Key(
             text: SanitizedText(content), maxWidth: Self.sanitizedLimit(maxWidth),

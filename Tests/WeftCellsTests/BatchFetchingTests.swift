@@ -2,7 +2,7 @@ import Testing
 import WeftCells
 import WeftLayout
 
-/// One row of semantics 6.4's table (ASBatchFetchingTests.mm). Velocity is
+/// One row of the vectors of Texture's ASBatchFetchingTests.mm. Velocity is
 /// zero, visible is true and there is no delegate in every call.
 struct BatchVector: Sendable, CustomTestStringConvertible {
     let row: Int
@@ -88,7 +88,7 @@ private func input(_ v: BatchVector) -> BatchFetching.Input {
         #expect(BatchFetching.shouldFetch(input(v)) == v.expected)
     }
 
-    // Semantics 6.3's derived example: bounds 320x568, content 2000, L 2, down.
+    // ASDisplayShouldFetchBatchForContext (ASBatchFetching.mm): bounds 320x568, content 2000, L 2, down.
     @Test(arguments: [(300.0, true), (295.0, false)])
     func derivedTableExample(offset: Double, expected: Bool) {
         let i = BatchFetching.Input(

@@ -21,7 +21,7 @@ import WeftLayout
         #expect(items.map(\.frame.size) == [size(90, 70), size(10, 20)])
     }
 
-    // Semantics 1.5: the cell's own preferredSize narrows the container's range
+    // ASLayoutElementSizeResolve (ASDimension.mm): the cell's own preferredSize narrows the container's range
     // where they overlap.
     @Test func cellStyleNarrowsTheFlowRange() {
         var cell = Cell.node("a", Element(.box))

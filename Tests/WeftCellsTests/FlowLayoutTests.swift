@@ -67,7 +67,7 @@ import WeftLayout
         #expect(result.warnings.map(\.path) == ["/sections/0/header"])
     }
 
-    // Semantics 4.4's gallery numbers, which a flow with these metrics shares:
+    // ASCollectionGalleryLayoutDelegate.mm's numbers, which a flow with these metrics shares:
     // 320 wide, 100x100 items, spacing 10 -> 3 per row at x = 0, 110, 220,
     // rows at y = 0, 110, 220.
     @Test func fullRowsAreJustifiedFromEdgeToEdge() {

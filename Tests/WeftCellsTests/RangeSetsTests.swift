@@ -3,7 +3,8 @@ import WeftCells
 import WeftLayout
 
 /// Ranges end to end: rows of a known pitch, so the expected index paths
-/// follow from semantics 5.5's rect formula and 5.6's rules.
+/// follow from CGRectExpandToRangeWithScrollableDirections (ASAbstractLayoutController.mm)
+/// and the layout controllers' index path queries.
 @Suite struct RangeSetsTests {
     static let pitch = 100.0
     static let viewport = 500.0
@@ -30,7 +31,7 @@ import WeftLayout
         (0..<count).filter { Double($0) * pitch < hi && lo < Double($0 + 1) * pitch }.map { ip(0, $0) }
     }
 
-    /// Semantics 5.5 along one axis: the trailing buffer before, the leading after,
+    /// CGRectExpandToRangeWithScrollableDirections along one axis: the trailing buffer before, the leading after,
     /// when moving toward larger offsets.
     static func expanded(_ offset: Double, _ length: Double, _ p: TuningParameters, forward: Bool) -> (Double, Double) {
         let before = forward ? p.trailingBufferScreenfuls : p.leadingBufferScreenfuls

@@ -31,7 +31,7 @@ import WeftLayout
             == TuningParameters(leading: 1, trailing: 0.5))
     }
 
-    // Semantics 5.5's worked example: vertical collection, bounds (0, 1000, 320, 568).
+    // CGRectExpandToRangeWithScrollableDirections (ASAbstractLayoutController.mm): vertical collection, bounds (0, 1000, 320, 568).
     @Test(arguments: [
         (RangeMode.full, RangeType.display, ScrollDirection.down, 716.0, 1420.0),
         (.full, .display, .up, 432, 1420),

@@ -9,7 +9,7 @@ import WeftLayout
             items: cells, pointScale: scale)
     }
 
-    // Semantics 4.1: every row gets {(W, 0), (W, CGFLOAT_MAX)}.
+    // ASTableView.mm: every row gets {(W, 0), (W, CGFLOAT_MAX)}.
     @Test func defaultConstrainedSizeIsFullWidthHeightFree() {
         let jobs = ContainerLayout.jobs(for: Self.table(size(320, 480), [Cell.node("a", row(height: 10))]))
         #expect(jobs.count == 1)
@@ -88,7 +88,7 @@ import WeftLayout
         #expect(frames?.contentFrame == Frame(x: w, y: 0, width: 320 - w, height: 44))
     }
 
-    // Semantics 7.2: a view cell without preferredSize in a table is W x 0.
+    // ASCellNode.mm: a view-block cell without preferredSize in a table is W x 0.
     @Test func viewCellWithoutPreferredSizeWarnsAndCollapses() {
         let result = layout(Self.table(size(320, 480), [Cell.node("v", Element(.view))]))
         #expect(result.sections[0].items[0].frame == Frame(x: 0, y: 0, width: 320, height: 1))

@@ -64,7 +64,9 @@ import Testing
     @Test func aBigBodyArrivesWholeThroughTheServer() throws {
         let body = Self.pattern(3_000_000)
         try withServer({ $0.maxBodyBytes = 8 << 20 }) { server in
-            let client = try RawClient(port: server.port)
+            // Echoing 3 MB from a debug build takes seconds on a loaded machine:
+            // the client's default 5 s wait is for small answers.
+            let client = try RawClient(port: server.port, receiveTimeoutSeconds: 60)
             let head = Array("POST /echo HTTP/1.1\r\nHost: t\r\nContent-Length: \(body.count)\r\n\r\n".utf8)
             let wire = head + body + Array("GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
             var offset = 0

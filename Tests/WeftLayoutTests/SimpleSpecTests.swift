@@ -1,7 +1,8 @@
 import Testing
 @testable import WeftLayout
 
-/// Vectors from texture-semantics.md 3.3–3.11 and the conventions of 0–1.
+/// Vectors from Texture's spec snapshot tests (ASInsetLayoutSpecSnapshotTests.mm through
+/// ASWrapperSpecSnapshotTests.mm) and ASDimensionTests.mm.
 @Suite struct SimpleSpecTests {
     func inset(_ t: Double, _ l: Double, _ b: Double, _ r: Double, _ child: Element) -> Element {
         Element(.inset(InsetSpec(top: t, left: l, bottom: b, right: r)), children: [child])
@@ -154,7 +155,7 @@ import Testing
     }
 
     @Test(arguments: [
-        // lo, exact, hi -> range (semantics 1.4's table)
+        // lo, exact, hi -> range (ASLayoutElementSizeResolve, ASDimension.mm)
         (0.0, Double.nan, Double.infinity, 0.0, Double.infinity),
         (0, 100, .infinity, 100, 100),
         (200, 100, .infinity, 200, 200),

@@ -1,7 +1,8 @@
 import Testing
 @testable import WeftLayout
 
-/// Vectors from texture-semantics.md 3.2 (Texture's stack tests and reference images).
+/// Vectors from Texture's stack tests and reference images (ASStackLayoutSpecSnapshotTests.mm,
+/// ASLayoutEngineTests.mm).
 @Suite struct StackSpecTests {
     let abc = ["a", "b", "c"]
 

@@ -4,27 +4,41 @@ import WeftLayout
 
 @testable import WeftService
 
-/// Runs the fixtures of `../shared/conformance/<suite>` in-process through
-/// `LayoutNodeEndpoint`, judging them as `run.py` does: a 200 answer, frames
-/// summed down the tree to root coordinates, matched by id, within the
-/// fixture's tolerance; then `size`, and the root's lineCount / truncated
-/// when the fixture pins them.
+/// Runs the fixtures of `conformance/<suite>` in-process through
+/// `LayoutNodeEndpoint`, judging them as `scripts/blackbox.py` does: a 200
+/// answer, frames summed down the tree to root coordinates, matched by id,
+/// within the fixture's tolerance; then `size`, and the root's lineCount /
+/// truncated when the fixture pins them.
 enum Conformance {
-    /// `<package>/../shared/conformance`, found from this file's path.
+    /// `<package>/conformance`, found from this file's path.
     static let root: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/conformance")
+        .appendingPathComponent("conformance")
 
-    static func directory(_ suite: String) -> URL? {
+    /// How many cases each suite holds (conformance/README.md): a suite that
+    /// lost cases, or a folder that went missing, fails instead of passing on less.
+    static let caseCounts: [String: Int] = ["texture": 119, "yoga": 1062, "yoga-text": 20, "text": 421]
+
+    struct MissingSuite: Error, CustomStringConvertible {
+        let path: String
+        var description: String { "no conformance fixtures at \(path)" }
+    }
+
+    static func directory(_ suite: String) throws -> URL {
         let url = root.appendingPathComponent(suite)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return nil
+            throw MissingSuite(path: url.path)
         }
         return url
     }
 
-    static func isAvailable(_ suite: String) -> Bool { directory(suite) != nil }
+    /// The suite's fixture files, sorted.
+    static func fixtures(_ suite: String) throws -> [URL] {
+        let directory = try directory(suite)
+        return try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".json") }.sorted().map { directory.appendingPathComponent($0) }
+    }
 
     struct Report: CustomStringConvertible {
         var suite: String
@@ -40,14 +54,11 @@ enum Conformance {
 
     /// Every fixture of one suite.
     static func run(_ suite: String, textMeasurer: (any TextMeasuring)? = nil) throws -> Report {
-        guard let directory = directory(suite) else { return Report(suite: suite) }
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
         var report = Report(suite: suite)
-        for file in files {
-            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+        for file in try fixtures(suite) {
+            let bytes = try [UInt8](Data(contentsOf: file))
             if let reason = check(fixture: bytes, textMeasurer: textMeasurer) {
-                report.failures.append((String(file.dropLast(5)), reason))
+                report.failures.append((file.deletingPathExtension().lastPathComponent, reason))
             } else {
                 report.passed += 1
             }
@@ -58,20 +69,18 @@ enum Conformance {
     /// The fixtures of a suite whose request does not decode (the JSON path's
     /// own part of conformance, whatever the layout engine does with them).
     static func undecodable(_ suite: String) throws -> (count: Int, failures: [(name: String, reason: String)]) {
-        guard let directory = directory(suite) else { return (0, []) }
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
-            .filter { $0.hasSuffix(".json") }.sorted()
+        let files = try fixtures(suite)
         var failures: [(name: String, reason: String)] = []
         for file in files {
-            let bytes = try [UInt8](Data(contentsOf: directory.appendingPathComponent(file)))
+            let bytes = try [UInt8](Data(contentsOf: file))
             guard let request = (try? JSONValue.parse(bytes))?["request"] else {
-                failures.append((file, "bad fixture"))
+                failures.append((file.lastPathComponent, "bad fixture"))
                 continue
             }
             do {
                 _ = try NodeRequest.decode(request.bytes)
             } catch {
-                failures.append((file, "\(error.problem.rawValue) at \(error.path): \(error.detail)"))
+                failures.append((file.lastPathComponent, "\(error.problem.rawValue) at \(error.path): \(error.detail)"))
             }
         }
         return (files.count, failures)

@@ -56,7 +56,7 @@ func withoutStats(_ bytes: [UInt8]) -> [UInt8] {
     return bytes
 }
 
-/// A feed like `../shared/bench/feed.py`'s: `cells` posts of about ten
+/// A feed like `bench/feed.py`'s: `cells` posts of about ten
 /// elements each, the body's height varying with the index.
 func feedBody(
     cells: Int, type: String = "table", offsetY: Double = 0, offsetX: Double = 0, changedCell: Int? = nil,

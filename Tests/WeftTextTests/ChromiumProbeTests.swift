@@ -101,7 +101,7 @@ import WeftLayout
     }
 
     static func probes() -> [Probe] {
-        let url = TextFixture.sharedDirectory.appendingPathComponent("conformance/text/README.md")
+        let url = TextFixture.conformanceDirectory.appendingPathComponent("text/README.md")
         guard let readme = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         var families: [String] = []
         var probes: [Probe] = []

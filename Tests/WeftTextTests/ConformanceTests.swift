@@ -30,7 +30,7 @@ import WeftLayout
 
     @Test func textSuitePassRate() {
         let outcomes = Self.run()
-        #expect(outcomes.count > 400, "fixtures missing from ../shared/conformance/text")
+        #expect(outcomes.count == TextFixture.textSuiteSize, "cases missing from conformance/text")
         var byCategory: [String: (passed: Int, total: Int)] = [:]
         for outcome in outcomes {
             var entry = byCategory[outcome.fixture.category] ?? (0, 0)

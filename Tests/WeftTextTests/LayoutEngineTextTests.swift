@@ -22,6 +22,7 @@ import WeftLayout
             if ok { passed += 1 }
         }
         print("conformance/text through LayoutEngine: \(passed)/\(fixtures.count)")
+        #expect(fixtures.count == TextFixture.textSuiteSize)
         #expect(Double(passed) >= 0.97 * Double(fixtures.count))
     }
 }

@@ -14,12 +14,17 @@ struct TextFixture {
     let tolerance: Double
     let expectedLines: [(text: String, width: Double, height: Double)]
 
-    static let sharedDirectory = URL(fileURLWithPath: #filePath)
+    /// `<package>/conformance`, found from this file's path.
+    static let conformanceDirectory = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared")
+        .appendingPathComponent("conformance")
+
+    /// How many cases `conformance/text` holds: tests that read the suite check
+    /// it, so a missing folder or an unreadable case fails them.
+    static let textSuiteSize = 421
 
     static func loadTextSuite() -> [TextFixture] {
-        let directory = sharedDirectory.appendingPathComponent("conformance/text")
+        let directory = conformanceDirectory.appendingPathComponent("text")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().compactMap {
             load(directory.appendingPathComponent($0))

@@ -23,7 +23,7 @@ import WeftLayout
     }
 
     static func cases() -> [Case] {
-        let directory = TextFixture.sharedDirectory.appendingPathComponent("conformance/yoga-text")
+        let directory = TextFixture.conformanceDirectory.appendingPathComponent("yoga-text")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { $0.hasSuffix(".json") }.sorted().compactMap { name in
             guard let data = try? Data(contentsOf: directory.appendingPathComponent(name)),

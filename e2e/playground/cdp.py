@@ -51,7 +51,7 @@ class Browser:
             # The sandbox needs user namespaces that CI containers often lack; the browser
             # only ever loads the test's own loopback page.
             "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-            # As the text suite's ground truth was taken (shared/conformance/text/README.md).
+            # As the text suite's ground truth was taken (conformance/text/README.md).
             "--force-device-scale-factor=1", "--lang=en-US", "--hide-scrollbars",
             # No traffic beyond loopback: no updates, sync, field trials or pings.
             "--no-first-run", "--no-default-browser-check", "--disable-background-networking",

@@ -6,7 +6,7 @@ from frames import expected_boxes, text_nodes
 SNAP = 1 / 64 + 1e-6
 # The text suite's tolerance: Weft's line widths may be this far from Chromium's.
 TEXT_TOLERANCE = 0.5
-# shared/conformance/text/README.md, "Rendering model": computed values the page must not disturb.
+# conformance/text/README.md, "Rendering model": computed values the page must not disturb.
 TEXT_CSS = {
     "display": "inline-block", "white-space-collapse": "preserve", "text-wrap-mode": "wrap",
     "overflow-wrap": "anywhere", "word-break": "normal", "line-break": "auto", "hyphens": "manual",

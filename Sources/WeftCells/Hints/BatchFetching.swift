@@ -1,23 +1,33 @@
 import WeftLayout
 
-/// Texture's `ASDisplayShouldFetchBatchForContext` (semantics 6.3), without
+/// Texture's `ASDisplayShouldFetchBatchForContext` (ASBatchFetching.mm), without
 /// the optional batch-fetching delegate (a stateless service has none to
 /// consult), so velocity plays no part.
 public enum BatchFetching {
+    /// What `ASDisplayShouldFetchBatchForContext` reads.
     public struct Input: Sendable, Hashable {
         /// The batch context is `fetching`.
         public var isFetching: Bool
+        /// The direction of travel, as the scroll view reports it.
         public var direction: ScrollDirection
+        /// The container's scrollable axes.
         public var scrollable: ScrollDirection
+        /// The viewport's size.
         public var bounds: Size
+        /// The laid-out content's size.
         public var contentSize: Size
+        /// The content offset.
         public var offset: Point
+        /// `leadingScreensForBatching`.
         public var leadingScreens: Double
+        /// Whether the container is on screen; an invisible one never fetches.
         public var visible: Bool
+        /// Whether the layout direction is right-to-left.
         public var rightToLeft: Bool
         /// The layout flips horizontally in the opposite layout direction.
         public var flipsHorizontally: Bool
 
+        /// The decision's inputs.
         public init(
             isFetching: Bool = false, direction: ScrollDirection, scrollable: ScrollDirection, bounds: Size,
             contentSize: Size, offset: Point, leadingScreens: Double, visible: Bool = true, rightToLeft: Bool = false,
@@ -36,6 +46,7 @@ public enum BatchFetching {
         }
     }
 
+    /// Texture's decision: whether the client should fetch the next batch now.
     public static func shouldFetch(_ input: Input) -> Bool {
         if input.isFetching { return false }
         guard input.leadingScreens > 0, input.bounds.width != 0, input.bounds.height != 0 else { return false }

@@ -36,10 +36,10 @@ enum ContainerHints {
             preload: RangeTuning.parameters(mode: c.rangeMode, type: .preload, container: c.type, overrides: c.rangeTuning),
             scrollable: geometry.scrollable,
             direction: RangeTuning.rangeDirection(c.scrolling, scrollable: geometry.scrollable),
-            containerIsVisible: c.visible))
+            containerIsVisible: c.visible, supplementaryFrames: placement.supplementaryFrames))
 
         // Batch fetching reads the direction as the scroll view reports it: only
-        // the scrollable axes' bits, and "not moving" stays none (semantics 6.2).
+        // the scrollable axes' bits, and "not moving" stays none (ASTableView.mm, ASCollectionView.mm).
         let batchInput = BatchFetching.Input(
             isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
             scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,

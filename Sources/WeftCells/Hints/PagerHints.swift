@@ -1,7 +1,7 @@
 import WeftLayout
 
 /// ASPagerNode's current page and ASPagerFlowLayout's "stay on the current
-/// page across a bounds change" (semantics 4.3), plus circular paging, which
+/// page across a bounds change" (ASPagerNode.mm, ASPagerFlowLayout.mm), plus circular paging, which
 /// Texture lacks.
 public enum PagerHints {
     /// - Parameters:

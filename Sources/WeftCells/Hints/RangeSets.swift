@@ -1,23 +1,41 @@
 import WeftLayout
 
-/// Which items are in the visible, display and preload ranges (semantics 5.6).
+/// Which items are in the visible, display and preload ranges (ASRangeController.mm, ASAbstractLayoutController.mm).
+/// Section headers and footers take part like items: a collection's range
+/// queries keep every layout attribute in the rect, supplementary views
+/// included (ASCollectionViewLayoutController.mm), its visible elements
+/// include the visible supplementary views (ASCollectionView.mm), and
+/// ASRangeController.mm sets the interface state of every element it is given.
 public enum RangeSets {
+    /// What the range controller reads for one container.
     public struct Input: Sendable {
+        /// Every item's frame in content coordinates, in index-path order.
         public var itemFrames: [(IndexPath, Frame)]
+        /// Every section header's and footer's frame where it is drawn.
+        public var supplementaryFrames: [(SupplementaryIndexPath, Frame)]
         /// Origin = content offset, size = bounds; insets are not subtracted.
         public var bounds: Frame
+        /// The range mode in effect.
         public var mode: RangeMode
+        /// The display range's buffers for that mode.
         public var display: TuningParameters
+        /// The preload range's buffers for that mode.
         public var preload: TuningParameters
+        /// The container's scrollable axes.
         public var scrollable: ScrollDirection
+        /// The direction the ranges lead in.
         public var direction: ScrollDirection
+        /// Whether the container is on screen; an invisible one has empty ranges.
         public var containerIsVisible: Bool
 
+        /// The ranges' inputs.
         public init(
             itemFrames: [(IndexPath, Frame)], bounds: Frame, mode: RangeMode, display: TuningParameters,
-            preload: TuningParameters, scrollable: ScrollDirection, direction: ScrollDirection, containerIsVisible: Bool
+            preload: TuningParameters, scrollable: ScrollDirection, direction: ScrollDirection, containerIsVisible: Bool,
+            supplementaryFrames: [(SupplementaryIndexPath, Frame)] = []
         ) {
             self.itemFrames = itemFrames
+            self.supplementaryFrames = supplementaryFrames
             self.bounds = bounds
             self.mode = mode
             self.display = display
@@ -28,30 +46,53 @@ public enum RangeSets {
         }
     }
 
-    /// The items whose interface state gets the visible, display and preload
-    /// bits, each in index-path order.
+    /// The items (and headers and footers) whose interface state gets the
+    /// visible, display and preload bits, each in index-path order.
     public static func compute(_ input: Input) -> RangeHints {
-        let visibleSet = items(in: input.bounds, input.itemFrames)
+        guard !input.supplementaryFrames.isEmpty else {
+            let (v, d, p) = states(input.itemFrames, input)
+            return RangeHints(visible: v, display: d, preload: p)
+        }
+        // One pass over all elements: whether anything is visible at all
+        // depends on headers and footers too.
+        let all = input.itemFrames.map { (RangeElement.item($0.0), $0.1) }
+            + input.supplementaryFrames.map { (RangeElement.supplementary($0.0), $0.1) }
+        let (v, d, p) = states(all, input)
+        func items(_ e: [RangeElement]) -> [IndexPath] {
+            e.compactMap { if case .item(let p) = $0 { p } else { nil } }
+        }
+        func supplementary(_ e: [RangeElement]) -> [SupplementaryIndexPath] {
+            e.compactMap { if case .supplementary(let s) = $0 { s } else { nil } }
+        }
+        return RangeHints(
+            visible: items(v), display: items(d), preload: items(p),
+            supplementary: SupplementaryRangeHints(visible: supplementary(v), display: supplementary(d), preload: supplementary(p)))
+    }
+
+    private static func states<Key: Hashable & Comparable>(
+        _ frames: [(Key, Frame)], _ input: Input
+    ) -> (visible: [Key], display: [Key], preload: [Key]) {
+        let visibleSet = items(in: input.bounds, frames)
         // With nothing visible Texture only recomputes the visible set and stops.
-        guard !visibleSet.isEmpty else { return RangeHints(visible: [], display: [], preload: []) }
+        guard !visibleSet.isEmpty else { return ([], [], []) }
 
         let emptyDisplay = input.mode == .lowMemory
         let displayEqualsPreload = input.display == input.preload
         let displayEqualsVisible = input.display == .zero && !emptyDisplay
-        let displaySet: [IndexPath] =
+        let displaySet: [Key] =
             emptyDisplay ? []
             : displayEqualsVisible ? visibleSet
-            : items(in: expanded(input, input.display), input.itemFrames)
-        let preloadSet: [IndexPath] =
+            : items(in: expanded(input, input.display), frames)
+        let preloadSet: [Key] =
             displayEqualsPreload ? displaySet
             : input.preload == .zero ? visibleSet
-            : items(in: expanded(input, input.preload), input.itemFrames)
+            : items(in: expanded(input, input.preload), frames)
 
         // Interface state per item: on screen, visible items get everything and
         // the others what their ranges give; off screen, Texture prepares what
         // will be visible (display and preload) and preloads the display range.
         let visible = Set(visibleSet), display = Set(displaySet), preload = Set(preloadSet)
-        var v: [IndexPath] = [], d: [IndexPath] = [], p: [IndexPath] = []
+        var v: [Key] = [], d: [Key] = [], p: [Key] = []
         for index in visible.union(display).union(preload).sorted() {
             if input.containerIsVisible {
                 if visible.contains(index) {
@@ -67,18 +108,18 @@ public enum RangeSets {
                 p.append(index)
             }
         }
-        return RangeHints(visible: v, display: d, preload: p)
+        return (v, d, p)
     }
 
     private static func expanded(_ input: Input, _ p: TuningParameters) -> Frame {
         RangeTuning.expand(input.bounds, by: p, scrollable: input.scrollable, direction: input.direction)
     }
 
-    static func items(in rect: Frame, _ frames: [(IndexPath, Frame)]) -> [IndexPath] {
+    static func items<Key>(in rect: Frame, _ frames: [(Key, Frame)]) -> [Key] {
         frames.compactMap { intersects($0.1, rect) ? $0.0 : nil }
     }
 
-    /// `CGRectIntersectsRect`, read as the semantics recommend (5.6): frames
+    /// `CGRectIntersectsRect`, as the layout controllers call it: frames
     /// that only touch the rect's edge do not count. Weft compares open
     /// intervals, so a zero-length item strictly inside the rect still counts.
     static func intersects(_ a: Frame, _ b: Frame) -> Bool {

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Texture's tuning parameters and the visible-rect expansion (semantics 5.2, 5.5).
+/// Texture's tuning parameters and the visible-rect expansion (ASAbstractLayoutController.mm).
 public enum RangeTuning {
     /// `+[ASAbstractLayoutController defaultTuningParameters]`, shared by
     /// tables and collections.
@@ -62,7 +62,7 @@ public enum RangeTuning {
         return r
     }
 
-    /// The direction ranges are computed for (semantics 5.4): only the bits of
+    /// The direction ranges are computed for (ASRangeController.mm): only the bits of
     /// the scrollable axes count, and "not moving" is the range controller's
     /// previous direction, which a stateless request takes as its initial
     /// down + right.

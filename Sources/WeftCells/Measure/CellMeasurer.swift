@@ -22,22 +22,22 @@ public enum CellMeasurer {
             return MeasuredCell(size: interopSize(cell, in: range), layout: nil)
         case .node:
             guard let root = cell.node else {
-                // Validation rejects this; Texture's release fallback is an empty cell (semantics 7.4).
+                // Validation rejects this; Texture's release fallback is an empty cell (ASDataController.mm).
                 return MeasuredCell(size: range.clamp(.zero), layout: nil)
             }
             return measureNode(root, style: cell.style, in: range, context: context)
         }
     }
 
-    /// Semantics 3.1 (b) for an ASCellNode: the cell's own style narrows the
-    /// container's range (the container wins where they do not overlap, 1.5),
+    /// `layoutThatFits:` for an ASCellNode (ASDisplayNode+Layout.mm): the cell's own style narrows the
+    /// container's range (the container wins where they do not overlap, ASDimension.mm),
     /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
     /// lays it out, and the cell takes the tree's size unclamped.
     static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
         let resolved = treeRange(style: style, in: range)
         let layout = LayoutEngine.layout(root, in: resolved, context: context)
         // Texture only measures a cell whose range has significant area
-        // (both maxima > 0.1, semantics 4.0); otherwise its frame stays zero.
+        // (both maxima > 0.1, ASDataController.mm); otherwise its frame stays zero.
         // Weft still returns the tree so every node cell has a layout.
         let significant = range.max.width > 0.1 && range.max.height > 0.1
         return MeasuredCell(size: significant ? layout.size : .zero, layout: layout)
@@ -54,7 +54,7 @@ public enum CellMeasurer {
     /// Interop cells bring the size UIKit would ask their delegate for; with
     /// only a `constrainedSize` Weft sizes them as an empty leaf in the range
     /// the container derived from it (the maximum when it is a valid size,
-    /// else the minimum, semantics 3.1 (a)).
+    /// else the minimum, as `calculateSizeThatFits:` does).
     static func interopSize(_ cell: Cell, in range: SizeRange) -> Size {
         if let size = cell.size { return size }
         return range.clamp(TextureMath.validForSize(range.max) ? range.max : .zero)

@@ -1,16 +1,16 @@
 import WeftLayout
 
-/// The range each container gives each cell (semantics 4.1-4.3).
+/// The range each container gives each cell (ASTableView.mm, ASCollectionViewFlowLayoutInspector.mm, ASPagerNode.mm).
 enum ConstrainedSizes {
     /// `nil` means the cell is not laid out at all (a supplementary view whose
-    /// range leaves it no length, semantics 4.2).
+    /// range leaves it no length, ASCollectionViewFlowLayoutInspector.mm).
     static func range(for cell: Cell, slot: CellSlot, in geometry: ContainerGeometry) -> SizeRange? {
         switch geometry.type {
         case .table: return table(cell, geometry)
         case .pager: return SizeRange(exactly: geometry.pageSize)
         case .collection:
             switch slot {
-            case .item: return flowItem(cell, geometry)
+            case .item: return collectionItem(cell, geometry)
             case .header, .footer: return flowSupplementary(cell, geometry)
             }
         }

@@ -2,7 +2,7 @@ import WeftLayout
 
 /// The numbers every pass needs, resolved once from the request.
 struct ContainerGeometry: Sendable {
-    /// Tables and collections say "unbounded" with CGFLOAT_MAX, not INF (semantics 0.1).
+    /// Tables and collections say "unbounded" with CGFLOAT_MAX, not INF (ASTableView.mm, ASCollectionViewFlowLayoutInspector.mm).
     static let cgFloatMax = Double.greatestFiniteMagnitude
 
     let type: ContainerType
@@ -11,6 +11,8 @@ struct ContainerGeometry: Sendable {
     let direction: LayoutDirection
     let grid: PixelGrid
     let scrollable: ScrollDirection
+    /// Collections only.
+    let collection: CollectionPlan?
 
     init(_ request: ContainerRequest) {
         let c = request.container
@@ -20,17 +22,18 @@ struct ContainerGeometry: Sendable {
         grid = PixelGrid(scale: request.pointScale)
         contentInset = Insets(c.contentInset, direction: request.direction, reference: c.bounds)
         switch c.type {
-        // Tables scroll vertically; a pager's flow layout is horizontal (semantics 4.1, 4.3).
+        // Tables scroll vertically; a pager's flow layout is horizontal (ASPagerFlowLayout.mm).
         case .table: scrollable = .vertical
         case .pager: scrollable = .horizontal
         // The flow inspector's scrollable directions: the flow's one axis (4.2).
         case .collection: scrollable = c.scrollDirection == .horizontal ? .horizontal : .vertical
         }
+        collection = c.type == .collection ? CollectionPlan(request) : nil
     }
 
     var isHorizontal: Bool { scrollable.hasHorizontal }
 
-    /// A table's "nodes constrained width" (semantics 4.1): bounds less the
+    /// A table's "nodes constrained width" (ASTableView.mm): bounds less the
     /// horizontal content insets. Texture only adopts a positive width and
     /// otherwise keeps the one it started with, the bounds width. (The section
     /// index width is UIKit's and not modelled: taken as 0.)

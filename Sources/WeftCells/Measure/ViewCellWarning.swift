@@ -2,7 +2,7 @@ import WeftLayout
 
 /// Texture's docs tell apps to give view-backed cells a `preferredSize`:
 /// such a cell has no intrinsic size, so without one it collapses to its
-/// range's minimum or fills a bounded range (semantics 7.2). api.md asks for
+/// range's minimum or fills a bounded range (ASCellNode.mm). The contract asks for
 /// a warning rather than an error.
 enum ViewCellWarning {
     static func detail(for cell: Cell) -> String? {

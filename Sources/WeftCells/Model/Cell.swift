@@ -3,21 +3,24 @@ import WeftLayout
 /// One ASCellNode (or a plain UIKit cell passed through).
 ///
 /// A `view` cell (Texture's `initWithViewBlock:` / view-controller block) is a
-/// `node` cell whose `node` is a `view` element: api.md lists `view` among the
+/// `node` cell whose `node` is a `view` element: the wire format lists `view` among the
 /// element types, and such a cell is a leaf that Texture measures like a box
-/// (semantics 7.2). Its `preferredSize` may sit on the cell's `style` or on
+/// (ASCellNode.mm). Its `preferredSize` may sit on the cell's `style` or on
 /// the `view` element's; without either the response warns.
 public struct Cell: Sendable {
+    /// The client's id for the cell, unique among the container's cells.
     public var id: String?
+    /// A node cell with a tree, or an interop cell with a size.
     public var kind: CellKind
     /// Interop cells: the size UIKit's `sizeForItemAtIndexPath:` would answer.
     public var size: Size?
     /// Overrides the container's default, as `constrainedSizeForItemAtIndexPath:` does.
     public var constrainedSize: SizeRange?
+    /// Table rows: the UIKit accessory, which narrows the row's content.
     public var accessoryType: AccessoryType
-    /// Copied to the UIKit cell; no effect on geometry (semantics 7.1).
+    /// Copied to the UIKit cell; no effect on geometry (ASCellNode.h).
     public var selectionStyle: SelectionStyle
-    /// No effect on geometry (semantics 7.1).
+    /// No effect on geometry (ASCellNode.h).
     public var neverShowPlaceholders: Bool
     /// The large, rarely changed parts live in one shared box: a cell is
     /// copied into jobs and results, and an element tree with its styles is
@@ -43,7 +46,7 @@ public struct Cell: Sendable {
     }
 
     /// The cell node's own style (e.g. `preferredSize`), applied as Texture
-    /// applies a node's style to the range its container offers (semantics 1.5).
+    /// applies a node's style to the range its container offers (ASDimension.mm).
     public var style: Style {
         get { content.style }
         set { content = Content(node: content.node, style: newValue, separatorInset: content.separatorInset) }
@@ -55,6 +58,7 @@ public struct Cell: Sendable {
         set { content = Content(node: content.node, style: content.style, separatorInset: newValue) }
     }
 
+    /// A cell with the wire format's defaults for whatever is not given.
     public init(
         id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
         size: Size? = nil, constrainedSize: SizeRange? = nil, accessoryType: AccessoryType = .none,
@@ -81,10 +85,11 @@ public struct Cell: Sendable {
     }
 }
 
+/// How a cell is sized: by its tree, or by the size it brings.
 public enum CellKind: String, Sendable, Hashable, CaseIterable {
     /// An ASCellNode with a layout tree.
     case node
-    /// A UIKit cell Texture never measures (ASWrapperCellNode, semantics 7.5).
+    /// A UIKit cell Texture never measures (ASWrapperCellNode, ASCollectionNode.h).
     case interop
 }
 

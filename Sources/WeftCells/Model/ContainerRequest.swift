@@ -1,9 +1,11 @@
 import WeftLayout
 
-/// A `POST /v1/layout` body (api.md, "a container of cells"): one container,
+/// A `POST /v1/layout` body (openapi.yaml, `ContainerRequest`): one container,
 /// its sections of cells, and the request-wide layout direction and scale.
 public struct ContainerRequest: Sendable {
+    /// The container and its scroll state.
     public var container: Container
+    /// The sections in order (one for the `items` shorthand).
     public var sections: [Section]
     /// True when the client sent the top-level `items` shorthand for one
     /// section; error and warning paths then read `/items/3`, not `/sections/0/items/3`.
@@ -14,6 +16,7 @@ public struct ContainerRequest: Sendable {
     /// Pixels per point, as for a node request; 0 rounds nothing.
     public var pointScale: Double
 
+    /// A request of the given sections.
     public init(
         container: Container, sections: [Section], usesItemsShorthand: Bool = false,
         direction: LayoutDirection = .ltr, pointScale: Double = 0
@@ -38,13 +41,18 @@ public struct ContainerRequest: Sendable {
     }
 }
 
+/// One section: its items and, for collections and tables, its header and footer.
 public struct Section: Sendable {
+    /// The client's id, echoed in the answer.
     public var id: String?
     /// Collection (and table) section header and footer cells.
     public var header: Cell?
+    /// See `header`.
     public var footer: Cell?
+    /// The section's cells in order.
     public var items: [Cell]
 
+    /// A section of the given cells.
     public init(id: String? = nil, header: Cell? = nil, footer: Cell? = nil, items: [Cell] = []) {
         self.id = id
         self.header = header

@@ -3,11 +3,16 @@ import WeftLayout
 /// The answer to a container request: every cell's frame in content
 /// coordinates, its laid-out tree, and the hints a client scrolls by.
 public struct ContainerResult: Sendable {
+    /// The size of everything the container scrolls through.
     public var contentSize: Size
+    /// The laid-out cells, section by section.
     public var sections: [SectionResult]
+    /// The cells' warnings in cell order, then the container's.
     public var warnings: [ContainerWarning]
+    /// Ranges, batch fetching, pages and pager state at the request's offset.
     public var hints: Hints
 
+    /// A whole answer.
     public init(contentSize: Size, sections: [SectionResult], warnings: [ContainerWarning], hints: Hints) {
         self.contentSize = contentSize
         self.sections = sections
@@ -16,12 +21,18 @@ public struct ContainerResult: Sendable {
     }
 }
 
+/// One section's laid-out cells.
 public struct SectionResult: Sendable {
+    /// The section's id, when the request gave one.
     public var id: String?
+    /// The header cell, when the section has one and it was laid out.
     public var header: CellResult?
+    /// The footer cell, when the section has one and it was laid out.
     public var footer: CellResult?
+    /// The items in order.
     public var items: [CellResult]
 
+    /// A section's results.
     public init(id: String?, header: CellResult? = nil, footer: CellResult? = nil, items: [CellResult]) {
         self.id = id
         self.header = header
@@ -30,21 +41,29 @@ public struct SectionResult: Sendable {
     }
 }
 
+/// One laid-out cell.
 public struct CellResult: Sendable {
+    /// The cell's id.
     public var id: String?
     /// A header's and a footer's index is `[section, 0]`, as UIKit indexes
     /// supplementary views.
     public var index: IndexPath
     /// In content coordinates.
     public var frame: Frame
+    /// As the request gave it.
     public var kind: CellKind
     /// The cell's tree, relative to the cell; nil for interop cells.
     public var layout: LayoutNode?
     /// Table rows only.
     public var table: TableRowFrames?
+    /// Section headers of a container with `pinHeaders` only: where the
+    /// header is drawn at the request's content offset.
+    public var pinnedFrame: Frame?
 
+    /// A laid-out cell.
     public init(
-        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, table: TableRowFrames? = nil
+        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, table: TableRowFrames? = nil,
+        pinnedFrame: Frame? = nil
     ) {
         self.id = id
         self.index = index
@@ -52,6 +71,7 @@ public struct CellResult: Sendable {
         self.kind = kind
         self.layout = layout
         self.table = table
+        self.pinnedFrame = pinnedFrame
     }
 }
 
@@ -64,6 +84,7 @@ public struct TableRowFrames: Sendable, Hashable {
     /// The one-pixel line at the bottom of the row; nil with `separatorStyle: none`.
     public var separatorFrame: Frame?
 
+    /// A row's parts.
     public init(contentFrame: Frame, accessoryFrame: Frame?, separatorFrame: Frame?) {
         self.contentFrame = contentFrame
         self.accessoryFrame = accessoryFrame
@@ -75,8 +96,10 @@ public struct TableRowFrames: Sendable, Hashable {
 public struct ContainerWarning: Sendable, Hashable {
     /// A JSON Pointer into the request.
     public var path: String
+    /// What is wrong, in words.
     public var detail: String
 
+    /// A warning about the value at `path`.
     public init(path: String, detail: String) {
         self.path = path
         self.detail = detail

@@ -2,11 +2,16 @@ import WeftLayout
 
 /// UIEdgeInsets: resolved edges in points.
 public struct Insets: Sendable, Hashable {
+    /// Points inside the top edge.
     public var top: Double
+    /// Points inside the left edge.
     public var left: Double
+    /// Points inside the bottom edge.
     public var bottom: Double
+    /// Points inside the right edge.
     public var right: Double
 
+    /// Insets of the given points.
     public init(top: Double = 0, left: Double = 0, bottom: Double = 0, right: Double = 0) {
         self.top = top
         self.left = left
@@ -14,12 +19,15 @@ public struct Insets: Sendable, Hashable {
         self.right = right
     }
 
+    /// No insets.
     public static let zero = Insets()
 
+    /// Left plus right.
     public var horizontal: Double { left + right }
+    /// Top plus bottom.
     public var vertical: Double { top + bottom }
 
-    /// api.md's Edges resolved with Yoga's precedence (a specific edge beats
+    /// Edges resolved with Yoga's precedence (a specific edge beats
     /// `horizontal`/`vertical`, which beat `all`; `start`/`end` beat left/right
     /// and follow the layout direction). A fraction is of `reference` along the
     /// edge's axis (UIKit insets have no percentages; this is Weft's reading);

@@ -12,6 +12,7 @@ public enum RequestPath {
         items(index.section, shorthand: shorthand) + "/\(index.item)"
     }
 
+    /// The JSON Pointer of a section's item, header or footer object in the request.
     public static func cell(_ slot: CellSlot, section s: Int, shorthand: Bool) -> String {
         switch slot {
         case .header: return section(s, shorthand: shorthand) + "/header"

@@ -1,23 +1,33 @@
-/// Texture's ASScrollDirection bit set (semantics 5.4): right 1, left 2, up 4, down 8.
+/// Texture's ASScrollDirection bit set (ASScrollDirection.h): right 1, left 2, up 4, down 8.
 public struct ScrollDirection: OptionSet, Sendable, Hashable {
+    /// The bits, as ASScrollDirection's.
     public let rawValue: UInt8
+    /// The directions of the given bits.
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
+    /// Moving toward the right of the content.
     public static let right = ScrollDirection(rawValue: 1)
+    /// Moving toward the left of the content.
     public static let left = ScrollDirection(rawValue: 2)
+    /// Moving toward the top of the content.
     public static let up = ScrollDirection(rawValue: 4)
+    /// Moving toward the bottom of the content (later rows).
     public static let down = ScrollDirection(rawValue: 8)
 
+    /// Both horizontal directions: a horizontally scrollable axis.
     public static let horizontal: ScrollDirection = [.left, .right]
+    /// Both vertical directions: a vertically scrollable axis.
     public static let vertical: ScrollDirection = [.up, .down]
     /// What Texture's range controller starts from and falls back to when the
-    /// content is not moving (semantics 5.4).
+    /// content is not moving (ASRangeController.mm).
     public static let initial: ScrollDirection = [.down, .right]
 
+    /// Whether a horizontal bit is set.
     public var hasHorizontal: Bool { !intersection(.horizontal).isEmpty }
+    /// Whether a vertical bit is set.
     public var hasVertical: Bool { !intersection(.vertical).isEmpty }
 
-    /// api.md's `scrolling` tokens: `none`, `up`, `down`, `left`, `right`, or
+    /// The wire format's `scrolling` tokens: `none`, `up`, `down`, `left`, `right`, or
     /// two joined by `-` (`down-right`). Nil for anything else.
     public init?(token: String) {
         if token == "none" {

@@ -1,8 +1,8 @@
 /// How much of a table row each UIKit accessory takes from the content view.
 ///
 /// Texture never subtracts accessory widths itself; UIKit narrows the cell's
-/// content view and Texture re-measures the node at that width (semantics
-/// 4.1, marked Ambiguous: the widths are UIKit's, not Texture's). These are
+/// content view and Texture re-measures the node at that width (ASTableView.mm;
+/// the widths are UIKit's, not Texture's). These are
 /// the content-view reductions commonly reported for UIKit on iPhone (iOS 7
 /// and later, plain table, default layout margins): in a 320-pt table the
 /// content view is 287 wide with a disclosure indicator, 281 with a

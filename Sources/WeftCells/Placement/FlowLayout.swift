@@ -1,11 +1,11 @@
 import WeftLayout
 
 /// An emulation of UICollectionViewFlowLayout, which places the items Texture
-/// measures (semantics 4.2: positions are UIKit's, not Texture's). Described
+/// measures (ASCollectionViewFlowLayoutInspector.mm: positions are UIKit's, not Texture's). Described
 /// for vertical scrolling; horizontal scrolling swaps the axes (lines become
 /// columns filled top to bottom).
 ///
-/// Weft's reading of UIKit's flow, where the semantics leave it open:
+/// Weft's reading of UIKit's flow, where neither Texture nor UIKit's documentation says:
 /// - a section is: header (full width, its measured height), the section
 ///   inset's top, its lines, the inset's bottom, footer; a section without
 ///   items takes no inset;

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// ASPagerNode's pages (semantics 4.3): one horizontal row of a flow layout
+/// ASPagerNode's pages (ASPagerFlowLayout.mm): one horizontal row of a flow layout
 /// with no spacing and no section inset, so page i sits at i x bounds.width
 /// and every page is exactly the page size, whatever its node measured
 /// (UIKit sizes the cell; the node's own tree is returned as measured).

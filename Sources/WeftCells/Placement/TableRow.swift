@@ -7,7 +7,7 @@ enum TableRow {
     }
 
     /// Frames relative to the row. The separator pixel sits below the content
-    /// view (UIKit adds it to the row height, semantics 4.1) and spans the row
+    /// view (UIKit adds it to the row height; ASTableView.mm) and spans the row
     /// less the cell's separator insets; the accessory takes the trailing side,
     /// which is the left in right-to-left.
     static func frames(

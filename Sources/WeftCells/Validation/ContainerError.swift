@@ -1,4 +1,4 @@
-/// A container request that breaks api.md's contract: the JSON layer answers
+/// A container request that breaks the contract (openapi.yaml): the JSON layer answers
 /// it with a 422 problem+json carrying `path` and `detail`.
 public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Reason: String, Sendable, Hashable {
@@ -34,7 +34,7 @@ public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible
 public enum ContainerLimits {
     /// Items, headers and footers together.
     public static let maxCells = 100_000
-    /// Texture treats sizes at or above 1e7 points as invalid (semantics 0.3).
+    /// Texture treats sizes at or above 1e7 points as invalid (ASDimension.h).
     public static let maxLength = 10_000_000.0
     /// The `pages` hint stops here (a tiny viewport over long content would
     /// otherwise ask for billions), with a warning. At about 85 bytes a page

@@ -1,6 +1,6 @@
 import WeftLayout
 
-/// Checks a decoded request against api.md before any layout runs. The JSON
+/// Checks a decoded request against the contract before any layout runs. The JSON
 /// layer has already rejected malformed JSON, unknown keys and bad tokens;
 /// this catches what only makes sense for the model as a whole.
 public enum ContainerValidation {
@@ -57,7 +57,7 @@ public enum ContainerValidation {
         if !c.leadingScreensForBatching.isFinite {
             errors.append(invalid("/container/leadingScreensForBatching", "leadingScreensForBatching must be finite"))
         }
-        // Texture asserts on out-of-range tuning values (semantics 5.2).
+        // Texture asserts on out-of-range tuning values (ASAbstractLayoutController.mm).
         for (key, p) in c.rangeTuning.sorted(by: { ($0.key.mode.rawValue, $0.key.type.rawValue) < ($1.key.mode.rawValue, $1.key.type.rawValue) }) {
             for value in [p.leadingBufferScreenfuls, p.trailingBufferScreenfuls] where !(value.isFinite && value >= 0) {
                 errors.append(invalid(
@@ -72,8 +72,34 @@ public enum ContainerValidation {
                 errors.append(invalid("/container/flow/\(name)", "\(name) must be finite and >= 0"))
             }
             checkEdges(c.flow.sectionInset, "/container/flow/sectionInset", &errors)
+            checkCollectionLayout(c, &errors)
         }
         checkPager(request, &errors)
+    }
+
+    /// The settings of the layout a collection uses; the others are ignored.
+    private static func checkCollectionLayout(_ c: Container, _ errors: inout [ContainerError]) {
+        let spacing: CollectionSpacing
+        let name: String
+        switch c.layout {
+        case .flow: return
+        case .gallery:
+            (spacing, name) = (c.gallery.spacing, "gallery")
+            if let problem = positiveSizeProblem(c.gallery.itemSize) {
+                errors.append(invalid("/container/gallery/itemSize", "itemSize \(problem)"))
+            }
+        case .masonry:
+            (spacing, name) = (c.masonry.spacing, "masonry")
+            if c.masonry.columns < 1 {
+                errors.append(invalid("/container/masonry/columns", "columns must be at least 1"))
+            }
+        }
+        for (key, value) in [("itemSpacing", spacing.itemSpacing), ("lineSpacing", spacing.lineSpacing)] {
+            if let value, !(value.isFinite && value >= 0) {
+                errors.append(invalid("/container/\(name)/\(key)", "\(key) must be finite and >= 0"))
+            }
+        }
+        if let inset = spacing.sectionInset { checkEdges(inset, "/container/\(name)/sectionInset", &errors) }
     }
 
     private static func checkPager(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
@@ -90,7 +116,7 @@ public enum ContainerValidation {
         if let previous = c.previousBounds, let problem = positiveSizeProblem(previous) {
             errors.append(invalid("/container/previousBounds", "previousBounds \(problem)"))
         }
-        // ASPagerNode serves exactly one section and no supplementary views (semantics 4.3).
+        // ASPagerNode serves exactly one section and no supplementary views (ASPagerNode.mm).
         if request.sections.count > 1 {
             errors.append(notApplicable("/sections/1", "a pager has one section of pages"))
         }
@@ -139,7 +165,7 @@ public enum ContainerValidation {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
         switch cell.kind {
         case .node:
-            // Texture's release fallback (an empty cell) is not taken: semantics 7.4 recommends an error.
+            // Texture's release fallback (an empty cell) is not taken: a request that needs it is an error.
             if cell.node == nil {
                 errors.append(ContainerError(
                     .missingCellContent, path: path(),

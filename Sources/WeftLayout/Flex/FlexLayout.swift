@@ -22,7 +22,7 @@ enum FlexLayout {
 }
 
 extension FlexLayoutPass {
-    /// Yoga's calculateLayout with api.md's mapping of the offered range: a
+    /// Yoga's calculateLayout with the wire format's mapping of the offered range: a
     /// bounded axis of `range.max` is the owner size, an unbounded one is an
     /// undefined owner size. The root's own definite size is used exactly; a
     /// max size makes it fit-content; otherwise it fills a defined owner

@@ -77,7 +77,7 @@ struct FlexStyle: Sendable {
         aspectRatio = style.aspectRatio.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? .nan
     }
 
-    /// api.md's edge precedence: `start`/`end` (mapped by direction) beat
+    /// The wire format's edge precedence: `start`/`end` (mapped by direction) beat
     /// `left`/`right`, which beat `horizontal`/`vertical`, which beat `all`.
     static func physical(_ edges: Edges, direction: LayoutDirection) -> PhysicalEdges<Dimension?> {
         let startSide = direction == .ltr ? edges.start : edges.end

@@ -9,6 +9,7 @@ public enum Dimension: Hashable, Sendable {
     case fitContent
     case stretch
 
+    /// Whether the dimension is unset (`auto`).
     public var isAuto: Bool {
         if case .auto = self { return true }
         return false

@@ -9,7 +9,9 @@
 /// makes a decoded tree a quarter of the size to write, copy and page in.
 public struct Style: Hashable, Sendable {
     // Sizes (Texture and Yoga).
+    /// Texture's `style.width`, Yoga's `width`.
     public var width: Dimension = .auto
+    /// Texture's `style.height`, Yoga's `height`.
     public var height: Dimension = .auto
 
     /// Every other property; nil while all of them have their defaults.
@@ -63,6 +65,7 @@ public struct Style: Hashable, Sendable {
         a.width == b.width && a.height == b.height && (a.box === b.box || a.details == b.details)
     }
 
+    /// Hashes every property, so equal styles hash alike with or without a box.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(width)
         hasher.combine(height)

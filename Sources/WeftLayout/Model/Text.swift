@@ -1,16 +1,21 @@
 /// The `text` element's content and typography.
 public struct TextContent: Sendable, Hashable {
+    /// The characters to lay out; `\n` breaks a line.
     public var text: String
+    /// Family, size, weight and style.
     public var font: FontDescriptor
     /// `nil`: the font's normal line height.
     public var lineHeight: Double?
     /// 0 = unlimited.
     public var maxLines: Int
+    /// Where the text is cut when `maxLines` hides lines.
     public var truncation: Truncation
+    /// Points added after every grapheme cluster (CSS `letter-spacing`).
     public var letterSpacing: Double
     /// `nil`: decided by where the text sits (`OverflowWrap.default(inFlex:)`).
     public var overflowWrap: OverflowWrap?
 
+    /// A text with the wire format's defaults for whatever is not given.
     public init(
         text: String, font: FontDescriptor = FontDescriptor(), lineHeight: Double? = nil,
         maxLines: Int = 0, truncation: Truncation = .tail, letterSpacing: Double = 0,
@@ -31,13 +36,18 @@ public struct TextContent: Sendable, Hashable {
     }
 }
 
+/// The font a text asks for, as CSS names it; fontconfig resolves it to a face.
 public struct FontDescriptor: Sendable, Hashable {
+    /// A family name or a CSS generic family (`sans-serif`, `serif`, `monospace`, `system-ui`).
     public var family: String
+    /// The font size in points (CSS pixels).
     public var size: Double
     /// CSS weight, 1...1000 (400 normal, 700 bold).
     public var weight: Int
+    /// Whether the italic style is asked for.
     public var italic: Bool
 
+    /// A font of `family` at `size` points, `weight` and style.
     public init(family: String = "sans-serif", size: Double = 16, weight: Int = 400, italic: Bool = false) {
         self.family = family
         self.size = size
@@ -46,6 +56,7 @@ public struct FontDescriptor: Sendable, Hashable {
     }
 }
 
+/// Which part of the last shown line is cut when `maxLines` hides lines (TextKit's line break modes).
 public enum Truncation: Sendable, Hashable {
     case tail, head, middle, clip
 }
@@ -78,14 +89,18 @@ public enum OverflowWrap: Sendable, Hashable {
 
 /// What a text measurer reports for one string in one width.
 public struct TextMeasurement: Sendable, Hashable {
+    /// The widest line by the sum of the line boxes.
     public var size: Size
+    /// Lines shown.
     public var lineCount: Int
+    /// Whether lines were cut by `maxLines`, the height, or the length limit.
     public var truncated: Bool
     /// Distance from the top to the first line's baseline.
     public var firstBaseline: Double
     /// Distance from the top to the last line's baseline.
     public var lastBaseline: Double
 
+    /// A measurement with its baselines.
     public init(size: Size, lineCount: Int, truncated: Bool, firstBaseline: Double, lastBaseline: Double) {
         self.size = size
         self.lineCount = lineCount

@@ -1,4 +1,4 @@
-/// ASAbsoluteLayoutSpec (semantics 3.9): children at their `layoutPosition`,
+/// ASAbsoluteLayoutSpec (ASAbsoluteLayoutSpec.mm): children at their `layoutPosition`,
 /// each measured with an automatic maximum of the space left to its right and
 /// below it, so a child that does not fit is shrunk to fit.
 enum AbsoluteLayout {

@@ -1,4 +1,4 @@
-/// ASBackgroundLayoutSpec (semantics 3.5): the background is measured exactly
+/// ASBackgroundLayoutSpec (ASBackgroundLayoutSpec.mm): the background is measured exactly
 /// at the child's size but resolves fractions against the spec's own parent
 /// size (not the child's, unlike overlay). Drawn below the child.
 enum BackgroundLayout {

@@ -1,4 +1,4 @@
-/// ASCornerLayoutSpec (semantics 3.10): a corner element centred on one corner
+/// ASCornerLayoutSpec (ASCornerLayoutSpec.mm): a corner element centred on one corner
 /// of the child, moved by `offset`. With `wrapsCorner` the spec grows to the
 /// union of both and shifts them so the union starts at the origin.
 enum CornerLayout {

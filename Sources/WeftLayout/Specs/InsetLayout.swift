@@ -1,4 +1,4 @@
-/// ASInsetLayoutSpec (semantics 3.3). Ignores its own style size; an infinite
+/// ASInsetLayoutSpec (ASInsetLayoutSpec.mm). Ignores its own style size; an infinite
 /// inset absorbs whatever space the child and the other inset leave.
 enum InsetLayout {
     static func layout(

@@ -1,4 +1,4 @@
-/// Display nodes without a layout spec (semantics 3.1 (a)).
+/// Display nodes without a layout spec (`calculateSizeThatFits:`, ASDisplayNode+Layout.mm).
 enum LeafLayout {
     /// `proposal` is the node's intrinsic size (an image's); without one Texture's
     /// default `calculateSizeThatFits` proposes the range maximum when it is a
@@ -25,7 +25,7 @@ enum LeafLayout {
     }
 
     /// Every ASLayout ceils its size to the pixel grid when it is created, and
-    /// an invalid size (negative, NaN, infinite, >= 1e7) becomes 0 (semantics 1.7).
+    /// an invalid size (negative, NaN, infinite, >= 1e7) becomes 0 (ASLayout.mm).
     static func finalSize(_ size: Size, _ context: LayoutContext) -> Size {
         let grid = PixelGrid(scale: context.pointScale)
         return Size(

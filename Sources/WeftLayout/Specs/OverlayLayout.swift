@@ -1,4 +1,4 @@
-/// ASOverlayLayoutSpec (semantics 3.4): the overlay is measured exactly at the
+/// ASOverlayLayoutSpec (ASOverlayLayoutSpec.mm): the overlay is measured exactly at the
 /// child's size and drawn above it. Own style size ignored; size not clamped.
 enum OverlayLayout {
     static func layout(_ element: Element, in range: SizeRange, parentSize: Size, context: LayoutContext) -> LayoutNode {

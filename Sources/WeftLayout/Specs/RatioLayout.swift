@@ -1,4 +1,4 @@
-/// ASRatioLayoutSpec (semantics 3.8): `ratio` is height / width. Picks, among
+/// ASRatioLayoutSpec (ASRatioLayoutSpec.mm): `ratio` is height / width. Picks, among
 /// the sizes that fill the maximum width or the maximum height, the one
 /// closest to the ratio, and measures the child at exactly that size.
 enum RatioLayout {

@@ -1,5 +1,5 @@
 /// ASRelativeLayoutSpec, and ASCenterLayoutSpec as a relative spec whose
-/// centring bits choose `center` or `none` per axis (semantics 3.6, 3.7).
+/// centring bits choose `center` or `none` per axis (ASRelativeLayoutSpec.mm, ASCenterLayoutSpec.mm).
 enum RelativeLayout {
     static func layout(_ element: Element, spec: RelativeSpec, in range: SizeRange, context: LayoutContext) -> LayoutNode {
         guard let child = element.children.first else {

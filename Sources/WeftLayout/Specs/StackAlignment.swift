@@ -9,7 +9,7 @@ extension StackSpec {
     /// `horizontalAlignment` / `verticalAlignment` overwrite justifyContent or
     /// alignItems depending on the direction; Texture applies them whenever
     /// either they or the direction change, so a declarative request applies
-    /// them last, with the final direction (semantics 3.2.1).
+    /// them last, with the final direction (ASStackLayoutSpec.mm).
     func resolvingAlignmentShorthands() -> StackSpec {
         var spec = self
         let fromHorizontal: StackAlignItems?

@@ -1,5 +1,5 @@
 extension StackPass {
-    /// `collectChildrenIntoLines` (semantics 3.2.5): a new line starts when
+    /// `collectChildrenIntoLines` (ASStackUnpositionedLayout.mm): a new line starts when
     /// the next item would overflow the maximum; spacing resets per line.
     mutating func breakIntoLines() {
         guard spec.flexWrap == .wrap else {
@@ -23,7 +23,7 @@ extension StackPass {
         lines.append(Line(items: start..<items.count))
     }
 
-    /// Flexes one line along the stack axis (semantics 3.2.6). Growth is split
+    /// Flexes one line along the stack axis (ASStackUnpositionedLayout.mm). Growth is split
     /// in whole points (floored) and the leftover goes to the first item that
     /// actually changes; shrinking is weighted by each item's length.
     mutating func flexLine(_ lineIndex: Int) {
@@ -72,7 +72,7 @@ extension StackPass {
         }
     }
 
-    // MARK: - Lines across (semantics 3.2.7, 3.2.8)
+    // MARK: - Lines across (ASStackUnpositionedLayout.mm)
 
     func baseline(of item: Item) -> Double {
         switch item.alignment {

@@ -1,4 +1,4 @@
-/// ASStackLayoutSpec (semantics 3.2): measure every child, break into lines,
+/// ASStackLayoutSpec (ASStackLayoutSpec.mm, ASStackUnpositionedLayout.mm): measure every child, break into lines,
 /// flex each line along the stack axis, size and stretch the lines, then
 /// position. Texture's rounding quirks (grow shares floored to whole points,
 /// cross centring floored to pixels) are reproduced on purpose.
@@ -90,7 +90,7 @@ struct StackPass {
         return ElementMeasurer.measure(child, in: r, parentSize: childParentSize, context: context)
     }
 
-    /// The first pass (semantics 3.2.4): each child at its flex basis, or with
+    /// The first pass (`crossChildLayout`, ASStackUnpositionedLayout.mm): each child at its flex basis, or with
     /// an unbounded stack length when the basis is auto.
     mutating func measureChildren() {
         items.reserveCapacity(element.children.count)
@@ -116,7 +116,7 @@ struct StackPass {
         }
     }
 
-    // MARK: - Sums and violations (semantics 3.2.3)
+    // MARK: - Sums and violations (ASStackUnpositionedLayout.mm)
 
     func stackLength(_ item: Item) -> Double { axes.stack(item.layout.size) }
 

@@ -1,7 +1,7 @@
 extension StackPass {
     /// How free space is shared out: (offset before the first, extra gap
     /// between neighbours). One rule for justifyContent and alignContent;
-    /// gaps stay fractional (semantics 3.2.10, `testJustifiedSpaceBetweenWithRemainingSpace`).
+    /// gaps stay fractional (ASStackPositionedLayout.mm, `testJustifiedSpaceBetweenWithRemainingSpace`).
     enum Distribution {
         case start, center, end, spaceBetween, spaceAround
 

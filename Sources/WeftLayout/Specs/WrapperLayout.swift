@@ -1,4 +1,4 @@
-/// ASWrapperLayoutSpec (semantics 3.11): every child at the origin with the
+/// ASWrapperLayoutSpec (ASLayoutSpec.mm): every child at the origin with the
 /// spec's range; the spec is as large as its largest child (at least the
 /// range minimum) and is not clamped to the maximum.
 enum WrapperLayout {

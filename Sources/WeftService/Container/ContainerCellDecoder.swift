@@ -1,7 +1,7 @@
 import WeftCells
 import WeftLayout
 
-/// One cell object: every field api.md lists, its tree located and
+/// One cell object: every field openapi.yaml lists, its tree located and
 /// grammar-checked but not built.
 extension ContainerRequestDecoder {
     static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, NodeSource?) {

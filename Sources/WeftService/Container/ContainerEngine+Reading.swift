@@ -17,7 +17,7 @@ extension ContainerEngine {
     /// Its cells are hashed and looked up in the cache on the pool, as part of
     /// their own work (`.lookUp`), and the raw-cell memo is not used: with the
     /// cache on, hashing every tree and scanning every cell for the memo first
-    /// kept a cold feed-10k stream's start record waiting for a quarter of the
+    /// would keep a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
     public func prepareStream(_ body: [UInt8]) -> Preparation {
         prepare(body, forStream: true)

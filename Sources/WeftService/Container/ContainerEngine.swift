@@ -2,7 +2,7 @@ import Synchronization
 import WeftCells
 import WeftLayout
 
-/// Issue 6's cell engine: decodes a container request, lays its cells out
+/// The cell engine: decodes a container request, lays its cells out
 /// on a worker pool (decoding each cell's tree there too, unless the cache
 /// already has the cell), places them and writes the answer. One per
 /// server: it owns the pool and the cache.

@@ -1,7 +1,7 @@
 import WeftCells
 import WeftLayout
 
-/// The keys and tokens of a `POST /v1/layout` body (api.md, "a container of cells").
+/// The keys and tokens of a `POST /v1/layout` body (openapi.yaml, `ContainerRequest`).
 enum ContainerRequestKey: String, Sendable, CaseIterable {
     case container, sections, items, direction, pointScale
     static let table = KeyTable<ContainerRequestKey>(allCases.map { ($0.rawValue, $0) })
@@ -46,7 +46,7 @@ enum TuningKey: String, Sendable, CaseIterable {
     static let table = KeyTable<TuningKey>(allCases.map { ($0.rawValue, $0) })
 }
 
-/// Enum vocabularies, spelled as the Texture / UIKit case names (api.md's rule).
+/// Enum vocabularies, spelled as the Texture / UIKit case names (the wire format's rule).
 enum ContainerTokens {
     static func table<T: RawRepresentable & CaseIterable & Sendable>(_ type: T.Type) -> KeyTable<T> where T.RawValue == String {
         KeyTable(T.allCases.map { ($0.rawValue, $0) })

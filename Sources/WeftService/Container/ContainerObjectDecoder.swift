@@ -2,7 +2,7 @@ import WeftCells
 import WeftLayout
 
 /// The request's `container` object: its type, viewport and the scrolling
-/// state a stateless service is told (api.md).
+/// state a stateless service is told.
 extension ContainerRequestDecoder {
     static func decodeContainer(_ r: inout JSONReader) throws(RequestError) -> Container {
         var container = Container(type: .table, bounds: .zero)

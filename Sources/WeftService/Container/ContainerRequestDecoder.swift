@@ -47,7 +47,7 @@ public struct DecodedContainerRequest: Sendable {
     public var nodes: [SectionNodeSources]
 }
 
-/// Bytes -> `ContainerRequest`, straight from the JSON reader (api.md, "POST
+/// Bytes -> `ContainerRequest`, straight from the JSON reader (openapi.yaml, "POST
 /// /v1/layout"). Unknown keys are a 422 unless they start with `x-`; every
 /// error carries the JSON Pointer of the offending value. Cells are counted
 /// as they are read, so a section of a million items stops at the limit.

@@ -1,7 +1,7 @@
 import WeftCells
 import WeftLayout
 
-/// Writes a container response (api.md): `contentSize`, `warnings`,
+/// Writes a container response (openapi.yaml, `ContainerResponse`): `contentSize`, `warnings`,
 /// `sections[].items[]` (and headers, footers), `hints` and `stats`. Each
 /// cell's `layout` was encoded by the engine (or came from the cache) and is
 /// copied in as bytes.

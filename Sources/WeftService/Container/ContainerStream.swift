@@ -3,22 +3,13 @@ import WeftLayout
 
 /// `POST /v1/layout` with `Accept: application/x-ndjson`: the answer as a
 /// stream of records, one JSON object per line, so a client can draw the
-/// first cells long before the last are laid out.
-///
-/// - `{"record": "start", "type", "bounds"}`: sent before any cell (a large
-///   table's stream starts before the rest of its body is read, so the cell
-///   counts come with the end record).
-/// - `{"record": "cell", "slot", "id", "index", "frame", "kind", "layout", "table"}`:
-///   one per cell, as soon as it and every cell before it in the scroll
-///   order are placed (tables, pagers); the cells under the viewport come
-///   first when `contentOffset` is not at the start. Every record is final
-///   (Weft never sends placeholders, so `neverShowPlaceholders` holds for
-///   every cell). A collection's flow lines depend on later items, so its
-///   cell records follow once all are placed.
-/// - `{"record": "end", "cells", "sections", "contentSize", "warnings", "hints", "stats"}`.
-/// - `{"record": "error", "type", "title", "status", "detail", "path"}` instead
-///   of the rest when the request breaks the contract after the 200 was sent.
+/// first cells long before the last are laid out. The records, their members
+/// and when each is sent are specified in openapi.yaml (`ContainerStreamRecord`
+/// and the operation's description). Cell records are final, never
+/// placeholders; a collection's come once all its cells are placed, because a
+/// flow line depends on the items after it.
 extension ContainerEngine {
+    /// The media type of a streamed answer.
     public static let ndjsonContentType = "application/x-ndjson"
 
     /// Streams a prepared request's records to `write`, one line per call.

@@ -36,7 +36,7 @@ enum CSSTokens {
         ("start", .start), ("end", .end),
     ])
 
-    /// api.md spells it `no-wrap`; CSS's own `nowrap` is accepted too.
+    /// The wire format spells it `no-wrap`; CSS's own `nowrap` is accepted too.
     static let flexWrap = KeyTable<FlexWrap>([
         ("no-wrap", .noWrap), ("nowrap", .noWrap), ("wrap", .wrap), ("wrap-reverse", .wrapReverse),
     ])

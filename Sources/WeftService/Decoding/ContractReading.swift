@@ -37,12 +37,14 @@ extension JSONReader {
         return Int(value)
     }
 
+    /// Reads a string the contract requires; another type is a 422 `invalid-type`.
     public mutating func contractString() throws(RequestError) -> String {
         let kind = try peekKind()
         guard kind == .string else { throw wrongType("a string", got: kind) }
         return try readString()
     }
 
+    /// Reads a boolean the contract requires; another type is a 422 `invalid-type`.
     public mutating func contractBool() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .bool else { throw wrongType("true or false", got: kind) }
@@ -57,6 +59,7 @@ extension JSONReader {
         return try objectStart()
     }
 
+    /// Consumes `[` of an array the contract requires.
     @inline(__always)
     public mutating func contractArrayStart() throws(RequestError) -> Bool {
         let kind = try peekKind()

@@ -13,11 +13,13 @@ public struct DecodeLimits: Sendable, Hashable {
     /// its bytes look like.
     public var maxElements: Int
 
+    /// Limits, by default the service's.
     public init(maxJSONDepth: Int = 512, maxElementDepth: Int = 256, maxElements: Int = 200_000) {
         self.maxJSONDepth = maxJSONDepth
         self.maxElementDepth = maxElementDepth
         self.maxElements = maxElements
     }
 
+    /// The limits `weft serve` applies.
     public static let standard = DecodeLimits()
 }

@@ -1,7 +1,7 @@
 import WeftLayout
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
-/// enforcing api.md's element contract. Shared by the node request decoder
+/// enforcing the element contract of openapi.yaml. Shared by the node request decoder
 /// and (for each cell's `node`) the container request decoder.
 ///
 /// It does not recurse: open elements live in a heap stack of frames, so
@@ -15,7 +15,7 @@ public struct ElementDecoder {
     public private(set) var elementCount = 0
     private var ids = IDSet()
     private let frames = FrameStack()
-    /// Remarks about the trees read so far (api.md: a `view` should carry
+    /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public private(set) var warnings: [ResponseWarning] = []
     /// A container decoder turns this off: there a cell's own style may
@@ -190,7 +190,7 @@ public struct ElementDecoder {
     }
 
     /// A text whose family fontconfig replaces by another gets a warning
-    /// naming the family it falls back to (api.md's font issue).
+    /// naming the family it falls back to.
     private mutating func noteFont(_ font: FontDescriptor, depth: Int) {
         guard let used = FontFallbacks.shared.substitute(for: font) else { return }
         warnings.append(ResponseWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))

@@ -2,16 +2,24 @@ import WeftLayout
 
 /// What a Dimension-valued key accepts.
 public struct DimensionRules: Sendable {
+    /// Whether `"auto"` is accepted.
     public var auto: Bool
+    /// Whether `"N%"` is accepted.
     public var percent: Bool
     /// `max-content`, `fit-content`, `stretch` (flex elements and their children).
     public var intrinsic: Bool
+    /// Whether negative numbers are refused.
     public var nonNegative: Bool
 
+    /// Sizes and their minima and maxima.
     public static let size = DimensionRules(auto: true, percent: true, intrinsic: true, nonNegative: true)
+    /// Padding edges.
     public static let padding = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: true)
+    /// Border edges: points only.
     public static let border = DimensionRules(auto: false, percent: false, intrinsic: false, nonNegative: true)
+    /// Margin edges: may be negative or `auto`.
     public static let margin = DimensionRules(auto: true, percent: true, intrinsic: false, nonNegative: false)
+    /// Gaps between flex items.
     public static let gap = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: true)
 
     var accepted: String {
@@ -25,6 +33,7 @@ public struct DimensionRules: Sendable {
 }
 
 extension JSONReader {
+    /// Reads a Dimension as `rules` allow; anything else is a 422 naming what is accepted.
     public mutating func contractDimension(_ rules: DimensionRules) throws(RequestError) -> Dimension {
         let kind = try peekKind()
         switch kind {

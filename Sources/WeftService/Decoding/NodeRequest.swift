@@ -1,14 +1,19 @@
 import WeftLayout
 
-/// A `POST /v1/layout/node` body (api.md): one tree in one size range.
+/// A `POST /v1/layout/node` body (openapi.yaml, `NodeRequest`): one tree in one size range.
 public struct NodeRequest: Sendable {
+    /// The range the root is laid out in.
     public var sizeRange: SizeRange
+    /// The direction given to flex subtrees.
     public var direction: LayoutDirection
+    /// Pixels per point; 0 rounds nothing.
     public var pointScale: Double
+    /// The tree to lay out.
     public var root: Element
     /// Non-fatal remarks found while decoding (the response's `warnings`).
     public var warnings: [ResponseWarning]
 
+    /// A request with the wire format's defaults for whatever is not given.
     public init(
         sizeRange: SizeRange = .unconstrained, direction: LayoutDirection = .ltr, pointScale: Double = 0,
         root: Element, warnings: [ResponseWarning] = []
@@ -37,6 +42,7 @@ public struct NodeRequest: Sendable {
         }
     }
 
+    /// Decodes the request object at the reader's position, its elements through `decoder`.
     public static func decode(_ r: inout JSONReader, decoder: inout ElementDecoder) throws(RequestError) -> NodeRequest {
         var sizeRange = SizeRange.unconstrained
         var direction = LayoutDirection.ltr

@@ -2,7 +2,7 @@ import WeftLayout
 
 /// Enum tokens of Texture's elements. Each value is spelled as its case name
 /// in lowerCamelCase and also in CSS's spelling of the same value (kebab
-/// case, and flex-start/flex-end for a stack's start/end), as api.md asks.
+/// case, and flex-start/flex-end for a stack's start/end), as the wire format allows.
 enum TextureTokens {
     /// The camelCase name and its kebab-case twin ("spaceBetween", "space-between").
     static func spellings<T>(_ pairs: [(String, T)], aliases: [(String, T)] = []) -> KeyTable<T> {

@@ -1,8 +1,9 @@
 import WeftLayout
 
-/// Writes a node response (api.md): `{"size", "layout", "warnings"}` and,
+/// Writes a node response (openapi.yaml, `NodeResponse`): `{"size", "layout", "warnings"}` and,
 /// flattened, `"nodes"`. The output tree mirrors the element tree.
 public enum LayoutResponseEncoder {
+    /// The node response's bytes; `flatten` adds `nodes` in the root's coordinates.
     public static func encode(
         _ node: LayoutNode, root: Element, warnings: [ResponseWarning], flatten: Bool,
         elementCountHint: Int = 0
@@ -72,6 +73,7 @@ public enum LayoutResponseEncoder {
         out.endObject()
     }
 
+    /// Writes `warnings` as an array of `{"path", "detail"}`.
     public static func writeWarnings(_ warnings: [ResponseWarning], _ out: inout JSONWriter) {
         out.beginArray()
         for warning in warnings {
@@ -118,6 +120,7 @@ public enum LayoutResponseEncoder {
         }
     }
 
+    /// Writes a frame as `{"x", "y", "width", "height"}`.
     public static func writeFrame(_ frame: Frame, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("x")
@@ -131,6 +134,7 @@ public enum LayoutResponseEncoder {
         out.endObject()
     }
 
+    /// Writes a size as `{"width", "height"}`.
     public static func writeSize(_ size: Size, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("width")

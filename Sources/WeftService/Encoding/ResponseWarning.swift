@@ -1,14 +1,17 @@
 /// A non-fatal remark about a request: `{"path", "detail"}` in `warnings`.
 public struct ResponseWarning: Sendable, Hashable {
+    /// The value the warning is about.
     public var path: JSONPointer
+    /// What is wrong, in words.
     public var detail: String
 
+    /// A warning about the value at `path`.
     public init(path: JSONPointer, detail: String) {
         self.path = path
         self.detail = detail
     }
 
-    /// api.md: a `view` should carry `style.preferredSize`.
+    /// The contract: a `view` should carry `style.preferredSize`.
     public static func viewWithoutSize(at path: JSONPointer) -> ResponseWarning {
         ResponseWarning(
             path: path,

@@ -1,20 +1,25 @@
 /// An RFC 6901 JSON Pointer, kept as components until it is printed.
 public struct JSONPointer: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a pointer: an object key or an array index.
     public enum Component: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
+    /// The steps from the document's root.
     public var components: [Component]
 
+    /// The pointer of the given steps; none is the whole document.
     public init(_ components: [Component] = []) {
         self.components = components
     }
 
+    /// The pointer of steps collected from the value outwards.
     public init(reversed: [Component]) {
         self.components = reversed.reversed()
     }
 
+    /// This pointer one step further in.
     public func appending(_ component: Component) -> JSONPointer {
         JSONPointer(components + [component])
     }

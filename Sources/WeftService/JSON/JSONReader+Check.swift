@@ -3,6 +3,7 @@
 /// not decode yet (the engine decodes them later, on the worker pool), so
 /// its speed bounds how soon a streamed answer can start.
 extension JSONReader {
+    /// Checks the grammar of the next value and moves past it, building nothing.
     public mutating func checkValue() throws(RequestError) {
         switch peekByte() {
         case UInt8(ascii: "{"):

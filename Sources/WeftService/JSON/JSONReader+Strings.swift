@@ -1,7 +1,9 @@
 /// An object key as read: a view into the body when it has no escapes (the
 /// usual case, so matching a key allocates nothing), else its decoded text.
 public struct JSONKey {
+    /// The key's bytes in the body, between the quotes, escapes as written.
     public let raw: UnsafeBufferPointer<UInt8>
+    /// The decoded bytes when the key has escapes; nil otherwise.
     public let unescaped: [UInt8]?
 
     /// Calls `body` with the key's UTF-8 bytes.
@@ -11,6 +13,7 @@ public struct JSONKey {
         return body(raw)
     }
 
+    /// The key as a string.
     public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
     /// Keys starting with `x-` are reserved for clients and ignored.
@@ -20,6 +23,7 @@ public struct JSONKey {
 }
 
 extension JSONReader {
+    /// Reads the next value as a string (escapes decoded).
     public mutating func readString() throws(RequestError) -> String {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
         let start = offset + 1

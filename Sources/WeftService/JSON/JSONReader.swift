@@ -13,13 +13,16 @@ public struct JSONReader {
     /// JSON nesting (objects plus arrays) deeper than this is refused.
     public static let defaultMaxDepth = 512
 
+    /// The whole body.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
     public internal(set) var offset: Int = 0
     /// The number of objects and arrays currently open.
     public internal(set) var depth: Int = 0
+    /// The deepest nesting this reader accepts.
     public let maxDepth: Int
 
+    /// A reader at the start of `bytes`.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
         self.bytes = bytes
         self.maxDepth = maxDepth
@@ -80,6 +83,7 @@ public struct JSONReader {
         return true
     }
 
+    /// Reads the next value as `true` or `false`.
     public mutating func readBool() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: "t"):
@@ -228,15 +232,18 @@ public struct JSONReader {
         return error
     }
 
+    /// A 400 `malformed-json` error at `position` (default: here), with its line and column.
     public func syntaxError(_ message: String, at position: Int? = nil) -> RequestError {
         let where_ = position ?? offset
         return RequestError(.malformedJSON, message, location: SourceLocation(offset: where_, in: bytes))
     }
 }
 
+/// The type of a JSON value, for error messages.
 public enum JSONKind: Sendable, Hashable, CustomStringConvertible {
     case object, array, string, number, bool, null
 
+    /// "an object", "a number", ...: as an error message names the type.
     public var description: String {
         switch self {
         case .object: return "an object"

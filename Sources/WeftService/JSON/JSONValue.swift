@@ -9,16 +9,21 @@ public enum JSONValue: Sendable, Hashable {
     case array([JSONValue])
     case object([Member])
 
+    /// One member of an object.
     public struct Member: Sendable, Hashable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
 
+        /// A member.
         public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
+    /// Parses a whole document, refusing trailing data and nesting deeper than `maxDepth`.
     public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) throws(RequestError) -> JSONValue {
         try JSONReader.read(bytes, maxDepth: maxDepth) { (r: inout JSONReader) throws(RequestError) in
             let value = try JSONValue.read(&r)
@@ -54,6 +59,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// Writes the value, members in order.
     public func write(to out: inout JSONWriter) {
         switch self {
         case .null: out.null()
@@ -74,6 +80,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    /// The value serialized.
     public var bytes: [UInt8] {
         var out = JSONWriter()
         write(to: &out)
@@ -86,31 +93,37 @@ public enum JSONValue: Sendable, Hashable {
         return members.first { $0.key == key }?.value
     }
 
+    /// The element at `index` of an array; nil out of range or for any other value.
     public subscript(index: Int) -> JSONValue? {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
     }
 
+    /// The number, or nil for any other value.
     public var number: Double? {
         if case .number(let n) = self { return n }
         return nil
     }
 
+    /// The string, or nil for any other value.
     public var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
+    /// The boolean, or nil for any other value.
     public var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
+    /// The elements, or nil for any other value.
     public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
+    /// The members in order, or nil for any other value.
     public var members: [Member]? {
         if case .object(let members) = self { return members }
         return nil

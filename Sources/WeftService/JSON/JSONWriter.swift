@@ -12,6 +12,7 @@ public struct JSONWriter: ~Copyable {
     /// False while writing into storage lent by `document`.
     private var ownsBase = true
 
+    /// A writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
@@ -105,6 +106,7 @@ public struct JSONWriter: ~Copyable {
 
     // MARK: - Structure
 
+    /// Opens an object (with the comma the position needs).
     public mutating func beginObject() {
         separate()
         reserve(1)
@@ -120,12 +122,14 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Closes the innermost object.
     public mutating func endObject() {
         reserve(1)
         put(UInt8(ascii: "}"))
         needsComma = true
     }
 
+    /// Opens an array (with the comma the position needs).
     public mutating func beginArray() {
         separate()
         reserve(1)
@@ -133,6 +137,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = false
     }
 
+    /// Closes the innermost array.
     public mutating func endArray() {
         reserve(1)
         put(UInt8(ascii: "]"))
@@ -171,6 +176,7 @@ public struct JSONWriter: ~Copyable {
         needsComma = true
     }
 
+    /// Writes a string value, escaped as RFC 8259 requires.
     public mutating func string(_ value: String) {
         separate()
         var value = value
@@ -219,18 +225,21 @@ public struct JSONWriter: ~Copyable {
         v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
     }
 
+    /// Writes `true` or `false`.
     public mutating func bool(_ value: Bool) {
         separate()
         if value { put("true") } else { put("false") }
         needsComma = true
     }
 
+    /// Writes `null`.
     public mutating func null() {
         separate()
         put("null")
         needsComma = true
     }
 
+    /// Writes a whole number.
     public mutating func integer(_ value: Int) {
         separate()
         putDigits(value)

@@ -29,6 +29,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     private let shift: UInt64
     private let namesBox: UnsafePointer<[String]>
 
+    /// A table of the given keys; they must differ in length or in a byte the hash reads.
     public init(_ pairs: [(String, Value)]) {
         let keys = pairs.map { Array($0.0.utf8) }
         precondition(keys.allSatisfy { !$0.isEmpty }, "KeyTable keys must not be empty")
@@ -95,6 +96,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
         preconditionFailure("no perfect hash for \(features.count) keys")
     }
 
+    /// The value of the key spelled by `bytes`, or nil.
     @inline(__always)
     public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         let count = bytes.count
@@ -114,11 +116,13 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
         return true
     }
 
+    /// The value of a key as read, or nil.
     @inline(__always)
     public func lookup(_ key: JSONKey) -> Value? {
         key.withUTF8 { lookup($0) }
     }
 
+    /// The value of `string`, or nil.
     public func lookup(_ string: String) -> Value? {
         var copy = string
         return copy.withUTF8 { lookup($0) }

@@ -5,13 +5,16 @@
 /// while the error unwinds (each level appends its own key or index), so a
 /// request that decodes cleanly never pays for a path.
 public struct RequestError: Error, Sendable {
+    /// The problem type, which sets the status.
     public var problem: ProblemType
+    /// What is wrong, in words, for the problem's `detail`.
     public var detail: String
     /// Path components from the offending value outwards (reversed).
     public var reversedPath: [JSONPointer.Component]
     /// Where in the body a syntax error was found (400 errors only).
     public var location: SourceLocation?
 
+    /// An error of `problem`; decoders add the path as the error unwinds.
     public init(
         _ problem: ProblemType, _ detail: String, reversedPath: [JSONPointer.Component] = [],
         location: SourceLocation? = nil
@@ -34,17 +37,23 @@ public struct RequestError: Error, Sendable {
         return copy
     }
 
+    /// The same error seen from the object holding it at `key`.
     @inlinable public func at(_ key: String) -> RequestError { at(.key(key)) }
+    /// The same error seen from the array holding it at `index`.
     @inlinable public func at(_ index: Int) -> RequestError { at(.index(index)) }
 }
 
 /// A byte offset in a request body with its 1-based line and column
 /// (the column counts Unicode scalars, so it matches what an editor shows).
 public struct SourceLocation: Sendable, Hashable {
+    /// Bytes from the start of the body.
     public var offset: Int
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
 
+    /// A location.
     public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line

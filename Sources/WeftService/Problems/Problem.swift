@@ -1,15 +1,20 @@
 /// An RFC 9457 problem details object, and its `application/problem+json` response.
 public struct Problem: Sendable {
+    /// The problem type: its URI, title and default status.
     public var type: ProblemType
+    /// What is wrong with this request, in words.
     public var detail: String
     /// A JSON Pointer to the offending value, when there is one.
     public var path: JSONPointer?
+    /// Where a syntax error is (400 only), reported as `line` and `column`.
     public var location: SourceLocation?
     /// Overrides the type's own status (rarely needed).
     public var status: Int
 
+    /// RFC 9457's media type.
     public static let contentType = "application/problem+json"
 
+    /// A problem of `type`, at `path` or `location` when known.
     public init(_ type: ProblemType, detail: String, path: JSONPointer? = nil, location: SourceLocation? = nil) {
         self.type = type
         self.detail = detail
@@ -18,6 +23,7 @@ public struct Problem: Sendable {
         self.status = type.status
     }
 
+    /// The problem a decoding error reports: a path for a contract violation, a location for a syntax error.
     public init(_ error: RequestError) {
         self.init(
             error.problem, detail: error.detail, path: error.location == nil ? error.path : nil,
@@ -51,6 +57,7 @@ public struct Problem: Sendable {
         return out.bytes
     }
 
+    /// The problem as an answer with its status.
     public func response(headers: [(name: String, value: String)] = []) -> ServiceResponse {
         ServiceResponse(status: status, contentType: Self.contentType, headers: headers, body: body())
     }

@@ -372,7 +372,7 @@ window.weftPlayground.ready = run();
 // these boxes, call frames(request, response): one entry per drawn box, same data.
 
 /**
- * The rendering model of shared/conformance/text/README.md, verbatim: text must be drawn
+ * The rendering model of conformance/text/README.md, verbatim: text must be drawn
  * with exactly these properties (and the per-element ones from textStyle) or its lines
  * can differ from Weft's. A page must not restyle `.weft-text` elements.
  */
@@ -1429,6 +1429,18 @@ components:
       items: {type: integer, minimum: 0}
       minItems: 2
       maxItems: 2
+    SupplementaryIndexPath:
+      type: object
+      description: A section's header or footer.
+      required: [section, kind]
+      properties:
+        section: {type: integer, minimum: 0}
+        kind: {type: string, enum: [header, footer]}
+      additionalProperties: false
+    RangeElement:
+      oneOf:
+        - $ref: "#/components/schemas/IndexPath"
+        - $ref: "#/components/schemas/SupplementaryIndexPath"
     TuningParameters:
       type: object
       properties:
@@ -1443,7 +1455,7 @@ components:
         type:
           type: string
           enum: [table, collection, pager]
-          description: ASTableNode, ASCollectionNode with a flow layout, or ASPagerNode.
+          description: ASTableNode, ASCollectionNode (laid out as `layout` says), or ASPagerNode.
         bounds: {$ref: "#/components/schemas/Bounds"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
@@ -1480,8 +1492,58 @@ components:
             itemSpacing: {type: number, minimum: 0, default: 10}
             lineSpacing: {type: number, minimum: 0, default: 10}
             sectionInset: {$ref: "#/components/schemas/Edges"}
+            alignment:
+              type: string
+              enum: [justified, start]
+              default: justified
+              description: >-
+                `justified` is UIKit's (a line's leftover room shared between its gaps, a lone item
+                centred); `start` packs each line to the start, items at the top of their line, as
+                ASCollectionFlowLayoutDelegate's wrapping stack does.
           patternProperties: {"^x-": {}}
           additionalProperties: false
+        layout:
+          type: string
+          enum: [flow, gallery, masonry]
+          default: flow
+          description: >-
+            Collection only. `gallery` and `masonry` read their own object; each spacing they leave
+            out is the `flow` one. Every layout keeps the flow's sections: header, section inset,
+            items, inset, footer (an empty section takes no inset).
+        gallery:
+          type: object
+          description: >-
+            Collection with layout gallery (ASCollectionGalleryLayoutDelegate): every item is
+            measured and placed at exactly `itemSize`, lines packed from the start.
+          required: [itemSize]
+          properties:
+            itemSize: {$ref: "#/components/schemas/Size"}
+            itemSpacing: {type: number, minimum: 0}
+            lineSpacing: {type: number, minimum: 0}
+            sectionInset: {$ref: "#/components/schemas/Edges"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+        masonry:
+          type: object
+          description: >-
+            Collection with layout masonry: `columns` of equal width (`itemSpacing` apart), each item
+            to the column where it starts highest (the leftmost on a tie), `lineSpacing` below the
+            column's last item, measured at exactly the column's width and free in height (rows and
+            free width when scrolling horizontally).
+          properties:
+            columns: {type: integer, minimum: 1, default: 2}
+            itemSpacing: {type: number, minimum: 0}
+            lineSpacing: {type: number, minimum: 0}
+            sectionInset: {$ref: "#/components/schemas/Edges"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+        pinHeaders:
+          type: boolean
+          default: false
+          description: >-
+            Table or collection: each section header's answer carries `pinnedFrame`, where it is
+            drawn at this contentOffset (a plain table's floating headers, a flow layout's
+            sectionHeadersPinToVisibleBounds); the range hints count it there.
         currentPage: {type: integer, minimum: 0, description: Pager only; by default the page under the viewport's centre.}
         previousBounds:
           description: >-
@@ -1569,6 +1631,12 @@ components:
           description: The cell's tree, relative to the cell; absent for interop cells.
         table:
           $ref: "#/components/schemas/TableRowFrames"
+        pinnedFrame:
+          $ref: "#/components/schemas/Frame"
+          description: >-
+            Section headers with `pinHeaders` only: the header's frame at this contentOffset, stuck to
+            the top of the visible bounds (contentOffset plus contentInset) while its section is on
+            screen, never below its section's last item or footer.
     TableRowFrames:
       type: object
       description: Table rows only; UIKit's parts of the row, each relative to the row's frame.
@@ -1692,12 +1760,14 @@ components:
       properties:
         ranges:
           type: object
-          description: The index paths in each of Texture's ranges at this contentOffset.
+          description: >-
+            The items, headers and footers in each of Texture's ranges at this contentOffset, in
+            section order: a section's header, its items, its footer.
           required: [visible, display, preload]
           properties:
-            visible: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-            display: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
-            preload: {type: array, items: {$ref: "#/components/schemas/IndexPath"}}
+            visible: {type: array, items: {$ref: "#/components/schemas/RangeElement"}}
+            display: {type: array, items: {$ref: "#/components/schemas/RangeElement"}}
+            preload: {type: array, items: {$ref: "#/components/schemas/RangeElement"}}
         batchFetch:
           type: object
           required: [shouldFetch, leadingScreens]

@@ -1,0 +1,41 @@
+import WeftLayout
+
+/// A collection's layout, resolved once from the request: which layout
+/// places the items, with its metrics in points.
+enum CollectionPlan: Sendable {
+    /// UIKit's flow (FlowLayout), which reads its metrics from the request.
+    case justifiedFlow
+    case startFlow(CollectionMetrics)
+    case gallery(itemSize: Size, CollectionMetrics)
+    case masonry(columns: Int, CollectionMetrics)
+
+    init(_ request: ContainerRequest) {
+        let c = request.container
+        func metrics(_ own: CollectionSpacing) -> CollectionMetrics {
+            CollectionMetrics(
+                viewport: c.bounds,
+                contentInset: Insets(c.contentInset, direction: request.direction, reference: c.bounds),
+                horizontal: c.scrollDirection == .horizontal, rightToLeft: request.direction == .rtl,
+                itemSpacing: own.itemSpacing ?? c.flow.itemSpacing, lineSpacing: own.lineSpacing ?? c.flow.lineSpacing,
+                // Left to right, as FlowLayout resolves it: the mirror flips it with the rest.
+                sectionInset: Insets(own.sectionInset ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds))
+        }
+        switch c.layout {
+        case .flow: self = c.flow.alignment == .justified ? .justifiedFlow : .startFlow(metrics(CollectionSpacing()))
+        case .gallery: self = .gallery(itemSize: c.gallery.itemSize, metrics(c.gallery.spacing))
+        case .masonry: self = .masonry(columns: c.masonry.columns, metrics(c.masonry.spacing))
+        }
+    }
+}
+
+extension ConstrainedSizes {
+    /// A collection item's range: the flow inspector's for either flow,
+    /// exactly the item size in a gallery, the column's breadth in masonry.
+    static func collectionItem(_ cell: Cell, _ geometry: ContainerGeometry) -> SizeRange {
+        switch geometry.collection {
+        case .gallery(let itemSize, _)?: return GalleryLayout.itemRange(itemSize: itemSize)
+        case .masonry(let columns, let metrics)?: return MasonryLayout.itemRange(cell.constrainedSize, columns: columns, metrics)
+        case .justifiedFlow?, .startFlow?, nil: return flowItem(cell, geometry)
+        }
+    }
+}
