@@ -112,6 +112,10 @@ int weft_tls_write(void *session, const void *buffer, int length) {
     return classify(ssl, SSL_write(ssl, buffer, length));
 }
 
+int weft_tls_handshake_done(void *session) {
+    return SSL_is_init_finished((SSL *)session);
+}
+
 int weft_tls_pending(void *session) {
     return SSL_pending((SSL *)session);
 }

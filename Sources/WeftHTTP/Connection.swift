@@ -100,7 +100,11 @@ final class Connection {
                 peerClosed = true
                 if case .lingering = phase { close(); return }
                 // A client may half-close after sending its requests; answer them first.
-                if slots.isEmpty && outputPending == 0 { close() }
+                if slots.isEmpty && outputPending == 0 { close(); return }
+                // TCP cannot tell a half-close from a client that has gone: as nginx
+                // does, work that can stop early (a container's cells) stops, and
+                // whatever answers are already made still go out.
+                liveness.markClosed()
                 return
             }
         }
@@ -127,9 +131,10 @@ final class Connection {
     // MARK: requests
 
     /// A client that pipelines without reading its answers is not read from
-    /// either, so neither queued requests nor unsent responses grow without bound.
+    /// either, so neither queued requests nor unsent responses grow without
+    /// bound: answers finished behind a slower one count as unsent too.
     private var hasRoomForRequests: Bool {
-        slots.count < maxPipelinedRequests && outputPending < Self.maxUnsentBytes
+        slots.count < maxPipelinedRequests && outputPending + slots.heldBytes < Self.maxUnsentBytes
     }
 
     private static let maxUnsentBytes = 1 << 20
@@ -307,6 +312,9 @@ final class Connection {
         case .open:
             if outputPending > 0 {
                 if now - lastActivity > idleTimeout { close() }
+            } else if let started = readStartedAt, now - started > readTimeout, !transport.isEstablished {
+                // The handshake counts against the read timeout; without it no 408 can be sent.
+                close()
             } else if let started = readStartedAt, now - started > readTimeout {
                 refuse(status: 408, detail: "the request did not arrive within the read timeout")
                 flush()

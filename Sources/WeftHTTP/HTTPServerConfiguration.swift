@@ -15,7 +15,7 @@ public struct HTTPServerConfiguration: Sendable {
     public var drainTimeoutSeconds = 30.0
     /// Requests a client may have outstanding on one connection before the
     /// server stops reading from it, so pipelining cannot hoard memory.
-    public var maxPipelinedRequests = 64
+    public var maxPipelinedRequests = 16
     public var tls: TLSFiles?
     /// Origins allowed to call from a browser; "*" allows any; empty disables CORS.
     public var corsOrigins: [String] = []

@@ -4,16 +4,21 @@ public enum ProblemDetails {
     public static let contentType = "application/problem+json"
 
     public static func response(status: Int, detail: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
-        var response = HTTPResponse(status: status, headers: headers, body: body(status: status, detail: detail))
+        response(ProblemType(status: status), detail: detail, headers: headers)
+    }
+
+    public static func response(_ type: ProblemType, detail: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var response = HTTPResponse(status: type.status, headers: headers, body: body(type, detail: detail))
         response.headers.set("content-type", contentType)
         return response
     }
 
-    public static func body(status: Int, detail: String) -> [UInt8] {
-        let title = StatusReason.phrase(status)
-        var json = "{\"type\":\"about:blank\",\"title\":"
-        appendJSONString(title, to: &json)
-        json += ",\"status\":\(status),\"detail\":"
+    public static func body(_ type: ProblemType, detail: String) -> [UInt8] {
+        var json = "{\"type\":"
+        appendJSONString(type.uri, to: &json)
+        json += ",\"title\":"
+        appendJSONString(type.title, to: &json)
+        json += ",\"status\":\(type.status),\"detail\":"
         appendJSONString(detail, to: &json)
         json += "}"
         return Array(json.utf8)

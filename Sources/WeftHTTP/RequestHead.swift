@@ -36,6 +36,9 @@ enum RequestHeadParser {
             throw .badRequest("malformed request line")
         }
         guard parts[0].allSatisfy(isTokenByte) else { throw .badRequest("malformed method") }
+        guard HTTPMethod.isStandard(parts[0]) else {
+            throw HTTPParseError(status: 501, detail: "the request method is not implemented")
+        }
         let version = try parseVersion(parts[2])
         let (path, query) = try parseTarget(parts[1], method: parts[0])
         return RequestHead(method: String(decoding: parts[0], as: UTF8.self), path: path, query: query,

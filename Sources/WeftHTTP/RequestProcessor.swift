@@ -164,7 +164,7 @@ final class RequestProcessor: Sendable {
         } catch .tooLarge {
             return ProblemDetails.response(status: 413, detail: "decompressed body exceeds \(configuration.maxBodyBytes) bytes")
         } catch {
-            return ProblemDetails.response(status: 400, detail: "the \(coding.rawValue) request body is corrupt")
+            return ProblemDetails.response(.malformedRequest, detail: "the \(coding.rawValue) request body is corrupt")
         }
     }
 

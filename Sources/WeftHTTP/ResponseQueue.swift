@@ -12,6 +12,9 @@ struct ResponseQueue {
     private var firstSequence: UInt64 = 0
 
     var count: Int { slots.count }
+    /// Bytes of finished (or partly sent) responses still waiting their turn:
+    /// with a client that does not read, these are what pile up.
+    private(set) var heldBytes = 0
     var isEmpty: Bool { slots.isEmpty }
 
     /// Holds a place for a response still being made; fill it with `complete`.
@@ -22,12 +25,14 @@ struct ResponseQueue {
 
     mutating func append(_ bytes: [UInt8], closeAfter: Bool) {
         slots.append(.ready(bytes, closeAfter: closeAfter))
+        heldBytes += bytes.count
     }
 
     /// Ignores sequences already written or dropped, as after the connection chose to close.
     mutating func complete(_ sequence: UInt64, bytes: [UInt8], closeAfter: Bool) {
         guard sequence >= firstSequence, Int(sequence - firstSequence) < slots.count else { return }
         let i = Int(sequence - firstSequence)
+        heldBytes += bytes.count
         if case .partial(let earlier) = slots[i] {
             slots[i] = .ready(earlier + bytes, closeAfter: closeAfter)
         } else {
@@ -42,8 +47,9 @@ struct ResponseQueue {
         switch slots[i] {
         case .pending: slots[i] = .partial(bytes)
         case .partial(let earlier): slots[i] = .partial(earlier + bytes)
-        case .ready: break
+        case .ready: return
         }
+        heldBytes += bytes.count
     }
 
     /// Moves the ready responses at the head into `output`. Returns true when one
@@ -51,17 +57,20 @@ struct ResponseQueue {
     mutating func takeReady(into output: inout [UInt8]) -> Bool {
         while let first = slots.first, case .ready(let bytes, let closeAfter) = first {
             if output.isEmpty { output = bytes } else { output.append(contentsOf: bytes) }
+            heldBytes -= bytes.count
             slots.removeFirst()
             firstSequence += 1
             if closeAfter {
                 firstSequence += UInt64(slots.count)
                 slots.removeAll()
+                heldBytes = 0
                 return true
             }
         }
         // A stream at the head: send what it has so far, keep its place for the rest.
         if let first = slots.first, case .partial(let more) = first {
             output.append(contentsOf: more)
+            heldBytes -= more.count
             slots[0] = .partial([])
         }
         return false

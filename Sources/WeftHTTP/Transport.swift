@@ -15,6 +15,8 @@ protocol Transport: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) -> TransportResult
     /// True when bytes are buffered above the socket, which epoll cannot see.
     var hasBufferedInput: Bool { get }
+    /// False until the connection can carry HTTP (a TLS handshake has finished).
+    var isEstablished: Bool { get }
     func close()
 }
 
@@ -39,6 +41,8 @@ final class PlainTransport: Transport {
 
     var hasBufferedInput: Bool { false }
 
+    var isEstablished: Bool { true }
+
     func close() { _ = Glibc.close(fd) }
 }
 
@@ -61,6 +65,8 @@ final class TLSTransport: Transport {
     }
 
     var hasBufferedInput: Bool { weft_tls_pending(session) > 0 }
+
+    var isEstablished: Bool { weft_tls_handshake_done(session) == 1 }
 
     func close() {
         weft_tls_session_free(session)

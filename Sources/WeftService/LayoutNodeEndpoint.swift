@@ -21,6 +21,9 @@ public enum LayoutNodeEndpoint {
         let context = LayoutContext(
             pointScale: request.pointScale, direction: request.direction, textMeasurer: textMeasurer)
         let node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
+        if let overflow = NonFiniteFrames.error(node, request.root) {
+            return Problem(overflow.at("root")).response()
+        }
         let bytes = LayoutResponseEncoder.encode(
             node, root: request.root, warnings: request.warnings, flatten: flatten, elementCountHint: body.count / 40)
         return ServiceResponse(status: 200, contentType: jsonContentType, body: bytes)

@@ -49,7 +49,8 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
 
     public func requestFinished(_ record: RequestRecord) {
         inFlight.decrement()
-        let instruments = instruments(for: RouteKey(route: record.route, method: record.method, status: record.status))
+        let instruments = instruments(for: RouteKey(
+            route: record.route, method: HTTPMethod.label(record.method), status: record.status))
         instruments.requests.increment()
         instruments.latency.recordNanoseconds(Int64(record.durationSeconds * 1e9))
         requestBytes.increment(by: record.requestBytes)

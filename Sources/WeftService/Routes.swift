@@ -30,9 +30,21 @@ public enum ServiceRoutes {
                          body: metrics?.render() ?? [])
         }
         router.add("POST", "/v1/layout/node") { request in
-            requireJSON(request) ?? httpResponse(LayoutNodeEndpoint.respond(
-                body: request.body, flatten: isTrue(request.queryValue("flatten")),
-                lines: isTrue(request.queryValue("lines")), textMeasurer: textMeasurer))
+            if let refusal = requireJSON(request) { return refusal }
+            guard let flatten = switchParameter(request.queryValue("flatten")) else {
+                return httpResponse(Problem(
+                    .invalidValue, detail: "the query parameter flatten must be 0 or 1").response())
+            }
+            guard let lines = switchParameter(request.queryValue("lines")) else {
+                return httpResponse(Problem(
+                    .invalidValue, detail: "the query parameter lines must be 0 or 1").response())
+            }
+            let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
+            let response = LayoutNodeEndpoint.respond(
+                body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer))
+            // Texts measured after the budget ran out are empty: that layout is not sent.
+            guard budget.cancellation.isCancelled else { return httpResponse(response) }
+            return httpResponse(budget.isSpent ? budget.spentResponse() : RequestBudget.clientGoneResponse)
         }
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
@@ -77,7 +89,13 @@ public enum ServiceRoutes {
         return HTTPResponse(status: response.status, headers: headers, body: response.body)
     }
 
-    private static func isTrue(_ value: String?) -> Bool {
-        value == "1" || value == "true"
+    /// A switch query parameter (`?flatten=`, `?lines=`) as openapi.yaml lists it:
+    /// absent, 0 or 1; nil for anything else.
+    static func switchParameter(_ value: String?) -> Bool? {
+        switch value {
+        case nil, "0": return false
+        case "1": return true
+        default: return nil
+        }
     }
 }

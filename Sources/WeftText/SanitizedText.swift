@@ -33,7 +33,7 @@ struct SanitizedText: Hashable, Sendable {
 
     init(_ content: TextContent) {
         let cut = Self.prefix(content.text, maxBytes: Self.maxTextBytes)
-        text = cut
+        text = ClusterLengthCap.apply(cut)
         wasCut = cut.utf8.count != content.text.utf8.count
         font = Self.key(content.font)
         lineHeight = content.lineHeight.map { Self.clamp($0, Self.lineHeightRange, otherwise: 0) }

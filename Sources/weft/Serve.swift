@@ -25,7 +25,9 @@ struct Serve: ParsableCommand {
     @Option(help: "Open connections at most. (env WEFT_MAX_CONNECTIONS, default 1024)") var maxConnections: Int?
     @Option(help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
     @Option(help: "Body size limit, else 413. (env WEFT_MAX_BODY_BYTES, default 8388608)") var maxBodyBytes: Int?
-    @Option(help: "Seconds to receive a whole request, else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
+    @Option(help: "Seconds to receive a whole request (a TLS handshake included), else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
+    @Option(help: "Seconds of work one layout request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
+    var requestTimeout: Double?
     @Option(help: "Seconds an idle keep-alive connection stays open. (env WEFT_IDLE_TIMEOUT, default 60)") var idleTimeout: Double?
     @Option(help: "Seconds to finish in-flight requests on SIGTERM. (env WEFT_DRAIN_TIMEOUT, default 30)") var drainTimeout: Double?
     @Option(help: "PEM certificate chain; enables TLS with --tls-key. (env WEFT_TLS_CERT)") var tlsCert: String?
@@ -82,8 +84,11 @@ struct Serve: ParsableCommand {
         }
         let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
         guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
+        let requestSeconds = try requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0
+        guard requestSeconds > 0 else { throw ValidationError("--request-timeout must be > 0") }
         let store = try cellStoreConfiguration(environment)
-        try serve(configuration, cacheBytes: cacheMB << 20, cellStore: store, logger: Logger(label: "weft"))
+        try serve(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds, cellStore: store,
+                  logger: Logger(label: "weft"))
     }
 
     private func cellStoreConfiguration(_ environment: Environment) throws -> CellStoreConfiguration? {
@@ -99,12 +104,14 @@ struct Serve: ParsableCommand {
     }
 
     private func serve(
-        _ configuration: HTTPServerConfiguration, cacheBytes: Int, cellStore: CellStoreConfiguration?, logger: Logger
+        _ configuration: HTTPServerConfiguration, cacheBytes: Int, requestSeconds: Double,
+        cellStore: CellStoreConfiguration?, logger: Logger
     ) throws {
         let metrics = ServiceMetrics()
         // The cell engine's threads: the request's own worker plus workers - 1 more.
         let engine = ContainerEngine(
-            workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared)
+            workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
+            timeoutSeconds: requestSeconds)
         let store = cellStore.map(CellStore.init)
         if let store {
             // Not fatal either way: an unreachable store only means fewer shared hits.

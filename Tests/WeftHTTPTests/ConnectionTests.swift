@@ -116,7 +116,7 @@ import WeftHTTP
             let wrongMethod = try #require(client.readResponse())
             #expect(wrongMethod.status == 405)
             #expect(wrongMethod.headers["allow"] == "GET, HEAD, OPTIONS")
-            #expect(wrongMethod.text.contains(#""title":"Method Not Allowed""#))
+            #expect(wrongMethod.text.contains(#""type":"https://weft.dev/problems/method-not-allowed","title":"Method not allowed""#))
             client.send(get("/v1/layout/node"))
             #expect(client.readResponse()?.headers["allow"] == "OPTIONS, POST")
         }

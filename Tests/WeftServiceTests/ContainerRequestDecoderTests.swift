@@ -12,7 +12,7 @@ import WeftLayout
               "scrolling": "down-right", "rangeMode": "minimum",
               "rangeTuning": {"full": {"display": {"leadingBufferScreenfuls": 3}}},
               "leadingScreensForBatching": 1.5, "fetching": true, "visible": false,
-              "separatorStyle": "none", "scrollDirection": "horizontal",
+              "scrollDirection": "horizontal",
               "flow": {"itemSpacing": 4, "lineSpacing": 6, "sectionInset": 10},
               "x-client": [1, 2]},
              "direction": "rtl", "pointScale": 2, "sections": []}
@@ -28,8 +28,10 @@ import WeftLayout
         #expect(tuning == TuningParameters(leading: 3, trailing: 0.5))
         #expect(c.leadingScreensForBatching == 1.5)
         #expect(c.fetching && !c.visible)
-        #expect(c.separatorStyle == .none)
         #expect(c.scrollDirection == .horizontal)
+        let table = try decodeContainer(
+            #"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "separatorStyle": "none"}}"#)
+        #expect(table.request.container.separatorStyle == .none)
         #expect(c.flow.itemSpacing == 4 && c.flow.lineSpacing == 6)
         #expect(c.flow.sectionInset.all == .points(10))
         #expect(decoded.request.direction == .rtl)

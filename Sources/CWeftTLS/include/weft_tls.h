@@ -25,5 +25,7 @@ int weft_tls_write(void *session, const void *buffer, int length);
 
 /// Non-zero when OpenSSL holds decrypted bytes the socket no longer signals.
 int weft_tls_pending(void *session);
+/* 1 once the handshake has completed. */
+int weft_tls_handshake_done(void *session);
 
 #endif

@@ -146,6 +146,12 @@ public enum ContainerValidation {
             }
             for i in section.items.indices {
                 checkCell(section.items[i], path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
+                // UIKit's accessory views belong to table rows.
+                if request.container.type != .table, section.items[i].accessoryType != .none {
+                    errors.append(notApplicable(
+                        RequestPath.cell(.item(i), section: s, shorthand: shorthand) + "/accessoryType",
+                        "only a table's rows have accessories"))
+                }
             }
             if let footer = section.footer {
                 checkCell(footer, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)

@@ -12,13 +12,16 @@ public enum ContainerEndpoint {
     }
 
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
-        let connection = request.connection
-        // Cells stop being started once the client is gone or the engine's
-        // time budget for one request has passed.
-        let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(engine.timeoutSeconds * 1000)))
-        let clientGone = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
+        // Cells stop being started once the client is gone or the request's
+        // time is up.
+        let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
+        let clientGone = budget.cancellation
         guard wantsStream(request.headers["accept"]) else {
-            return ServiceRoutes.httpResponse(respond(body: request.body, engine: engine, cancellation: clientGone))
+            let response = respond(body: request.body, engine: engine, cancellation: clientGone)
+            if response.status == ProblemType.requestTimeout.status, budget.isSpent {
+                return ServiceRoutes.httpResponse(budget.spentResponse())
+            }
+            return ServiceRoutes.httpResponse(response)
         }
         let plan: ContainerEngine.StreamPlan
         switch engine.beginStream(request.body) {

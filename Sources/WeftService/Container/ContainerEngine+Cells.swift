@@ -122,6 +122,9 @@ extension ContainerEngine {
         var cell = job.cell
         cell.node = root
         let measured = CellMeasurer.measure(cell, in: job.range, context: context)
+        if let layout = measured.layout, let overflow = NonFiniteFrames.error(layout, root) {
+            return CellOutcome(size: .zero, layout: nil, error: overflow)
+        }
         var out = JSONWriter(capacity: 1024)
         if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
         let bytes = out.bytes

@@ -75,6 +75,7 @@ public final class ContainerEngine: Sendable {
         }
         if let problem = check(prepared, outcomes) { return problem.response() }
         let result = place(prepared, outcomes)
+        if let overflow = NonFiniteFrames.problem(result) { return overflow.response() }
         let bytes = ContainerResponseEncoder.encode(
             result, warnings: nodeWarnings(prepared, outcomes), prepared: prepared, outcomes: outcomes)
         return ServiceResponse(status: 200, contentType: LayoutNodeEndpoint.jsonContentType, body: bytes)

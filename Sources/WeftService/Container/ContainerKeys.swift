@@ -11,6 +11,17 @@ enum ContainerKey: String, Sendable, CaseIterable {
     case type, bounds, contentOffset, contentInset, scrolling, rangeMode, rangeTuning, leadingScreensForBatching
     case fetching, visible, separatorStyle, scrollDirection, flow, currentPage, previousBounds, circular
     static let table = KeyTable<ContainerKey>(allCases.map { ($0.rawValue, $0) })
+
+    /// Keys of one container type only. (`currentPage` and `previousBounds`
+    /// are checked with the pager's other rules, by validation.)
+    func applies(to type: ContainerType) -> Bool {
+        switch self {
+        case .separatorStyle: type == .table
+        case .scrollDirection, .flow: type == .collection
+        case .circular: type == .pager
+        default: true
+        }
+    }
 }
 
 enum SectionKey: String, Sendable, CaseIterable {

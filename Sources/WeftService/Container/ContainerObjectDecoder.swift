@@ -32,6 +32,11 @@ extension ContainerRequestDecoder {
             throw RequestError(.missingField, "a container needs a \"type\": table, collection or pager")
         }
         guard sawBounds else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
+        if let key = ContainerKey.allCases.first(where: { present.contains($0) && !$0.applies(to: container.type) }) {
+            throw RequestError(
+                .unknownKey, "\"\(key.rawValue)\" is not a key of a \(container.type.rawValue) container"
+            ).at(key.rawValue)
+        }
         return container
     }
 

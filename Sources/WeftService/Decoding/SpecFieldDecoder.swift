@@ -94,7 +94,14 @@ enum SpecFieldDecoder {
             }
             do throws(RequestError) {
                 switch fontKey {
-                case .family: font.family = try r.contractString()
+                case .family:
+                    font.family = try r.contractString()
+                    // Families are cache keys (font matching, measurements): a name
+                    // longer than any installed family's would only fill the caches.
+                    guard font.family.unicodeScalars.count <= FontKey.maxFamilyLength else {
+                        throw RequestError(
+                            .invalidValue, "a font family name is at most \(FontKey.maxFamilyLength) characters long")
+                    }
                 case .size: font.size = try r.contractLength()
                 case .weight:
                     if try r.peekKind() == .string {
@@ -118,6 +125,9 @@ enum InsetKey: String, Sendable, CaseIterable {
 }
 
 enum FontKey: String, Sendable, CaseIterable {
+    /// In Unicode scalars, as JSON Schema's `maxLength` counts.
+    static let maxFamilyLength = 256
+
     case family, size, weight, style
     static let table = KeyTable<FontKey>(allCases.map { ($0.rawValue, $0) })
     static let weightNames = KeyTable<Int>([("normal", 400), ("bold", 700)])

@@ -1367,6 +1367,10 @@ info:
     Streams (`application/x-ndjson`) carry no `ETag`. The scroll loop built on these
     (streaming, batch fetching, gzip, CORS, fonts) is described in docs/scroll-loop.md.
 
+    Errors the HTTP layer decides carry project types too: `malformed-request` (400),
+    `unauthorized` (401), `not-found`, `method-not-allowed`, `not-implemented` (501, a
+    request method other than those of RFC 9110, PATCH and QUERY) and `version-not-supported`.
+
     Request limits: JSON nesting of at most 512 levels (400 `nesting-too-deep`),
     elements nested at most 256 deep and at most 200,000 elements per request
     (422 `limit-exceeded`); the body size limit is the server's (413).
@@ -1384,11 +1388,16 @@ paths:
       tags: [layout]
       operationId: layoutNode
       summary: Lay out one element tree in a size range (Texture's layoutThatFits:).
+      description: |
+        A tree may take the server's request time (`weft serve --request-timeout`, 30 s by
+        default); one whose text needs more is answered 503 `time-budget-exceeded` with
+        `Retry-After`. A layout whose numbers overflow (a frame that is not a finite
+        number) is a 422 `invalid-value` at the element whose frame overflowed.
       parameters:
         - name: flatten
           in: query
           required: false
-          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates."
+          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates; any other value than `0` or `1` is a 422."
           schema:
             type: string
             enum: ["0", "1"]
@@ -1490,6 +1499,13 @@ paths:
         their cells are read and checked whole before the 200, so a request that breaks
         the contract is answered 4xx before any record. Any stream whose request runs
         out of time or whose client goes away ends with a 408 `error` record.
+
+        A request answered whole may take the server's request time (`weft serve
+        --request-timeout`, 30 s by default); one that needs more is answered 503
+        `time-budget-exceeded` with `Retry-After`. Its work stops, as it does when its
+        client goes away (closes or half-closes its connection). A layout whose numbers
+        overflow (a frame, the content size or a hint that is not a finite number) is a
+        422 `invalid-value`.
       responses:
         "200":
           description: Every cell placed, with the hints. A JSON answer carries an `ETag`; a stream does not.
@@ -1702,6 +1718,8 @@ components:
             - https://weft.dev/problems/unknown-element-type
             - https://weft.dev/problems/duplicate-id
             - https://weft.dev/problems/limit-exceeded
+            - https://weft.dev/problems/malformed-request
+            - https://weft.dev/problems/unauthorized
             - https://weft.dev/problems/not-found
             - https://weft.dev/problems/method-not-allowed
             - https://weft.dev/problems/request-timeout
@@ -1709,6 +1727,9 @@ components:
             - https://weft.dev/problems/unsupported-media-type
             - https://weft.dev/problems/headers-too-large
             - https://weft.dev/problems/unavailable
+            - https://weft.dev/problems/time-budget-exceeded
+            - https://weft.dev/problems/not-implemented
+            - https://weft.dev/problems/version-not-supported
             - https://weft.dev/problems/internal-error
         title: {type: string}
         status: {type: integer, minimum: 400, maximum: 599}
@@ -1722,8 +1743,8 @@ components:
       type: number
       minimum: 0
     Size:
-      type: object
-      description: A size; a `null` or absent axis is unbounded (or 0 for a minimum).
+      type: [object, "null"]
+      description: A size; a `null` or absent axis is unbounded (or 0 for a minimum), and `null` for the whole size is `{}`.
       properties:
         width: {type: [number, "null"], minimum: 0}
         height: {type: [number, "null"], minimum: 0}
@@ -1747,15 +1768,43 @@ components:
       additionalProperties: false
     SizeRange:
       type: [object, "null"]
-      description: Missing `min` is 0x0, missing `max` unbounded; min > max on an axis is a 422.
+      description: Missing `min` is 0x0, missing `max` unbounded; a `min` above `max` on an axis wins (`max` becomes `min`).
       properties:
         min: {$ref: "#/components/schemas/Size"}
+        max: {$ref: "#/components/schemas/Size"}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    Bounds:
+      type: object
+      required: [width, height]
+      description: A viewport; Texture treats sizes of 1e7 points or more as invalid.
+      properties:
+        width: {type: number, exclusiveMinimum: 0, exclusiveMaximum: 10000000}
+        height: {type: number, exclusiveMinimum: 0, exclusiveMaximum: 10000000}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    CellSize:
+      type: [object, "null"]
+      description: An interop cell's size; a `null` or absent axis (or a `null` size) is 0. Under 1e7 points.
+      properties:
+        width: {type: [number, "null"], minimum: 0, exclusiveMaximum: 10000000}
+        height: {type: [number, "null"], minimum: 0, exclusiveMaximum: 10000000}
+      patternProperties: {"^x-": {}}
+      additionalProperties: false
+    CellSizeRange:
+      type: [object, "null"]
+      description: As SizeRange, with a minimum under 1e7 points on each axis.
+      properties:
+        min: {$ref: "#/components/schemas/CellSize"}
         max: {$ref: "#/components/schemas/Size"}
       patternProperties: {"^x-": {}}
       additionalProperties: false
     Percent:
       type: string
       pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
+    NonNegativePercent:
+      type: string
+      pattern: "^(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
     Dimension:
       description: Points, a fraction of the parent's size ("50%"), or "auto".
       oneOf:
@@ -1768,7 +1817,7 @@ components:
         `stretch` are accepted on `flex` elements and on the children of a `flex`.
       oneOf:
         - {type: number, minimum: 0}
-        - {$ref: "#/components/schemas/Percent"}
+        - {$ref: "#/components/schemas/NonNegativePercent"}
         - {type: string, enum: [auto, max-content, fit-content, stretch]}
     Edges:
       description: |
@@ -1789,13 +1838,51 @@ components:
             all: {$ref: "#/components/schemas/Dimension"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
+    PaddingEdges:
+      description: Like Edges, with points or "N%", never negative and never "auto".
+      oneOf:
+        - {$ref: "#/components/schemas/PaddingDimension"}
+        - type: object
+          properties:
+            left: {$ref: "#/components/schemas/PaddingDimension"}
+            top: {$ref: "#/components/schemas/PaddingDimension"}
+            right: {$ref: "#/components/schemas/PaddingDimension"}
+            bottom: {$ref: "#/components/schemas/PaddingDimension"}
+            start: {$ref: "#/components/schemas/PaddingDimension"}
+            end: {$ref: "#/components/schemas/PaddingDimension"}
+            horizontal: {$ref: "#/components/schemas/PaddingDimension"}
+            vertical: {$ref: "#/components/schemas/PaddingDimension"}
+            all: {$ref: "#/components/schemas/PaddingDimension"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+    PaddingDimension:
+      oneOf:
+        - {type: number, minimum: 0}
+        - {$ref: "#/components/schemas/NonNegativePercent"}
+    BorderEdges:
+      description: Like Edges, in points only (>= 0); Yoga has no percentage or "auto" borders.
+      oneOf:
+        - {type: number, minimum: 0}
+        - type: object
+          properties:
+            left: {type: number, minimum: 0}
+            top: {type: number, minimum: 0}
+            right: {type: number, minimum: 0}
+            bottom: {type: number, minimum: 0}
+            start: {type: number, minimum: 0}
+            end: {type: number, minimum: 0}
+            horizontal: {type: number, minimum: 0}
+            vertical: {type: number, minimum: 0}
+            all: {type: number, minimum: 0}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
     Style:
       type: object
       description: |
         Texture's ASLayoutElementStyle and Yoga's style in one object. A property that
         means nothing for the element's parent is ignored; an invalid value is still a 422.
-        `padding` takes points or "N%" (>= 0), `border` points (>= 0), `margin` and
-        `position` any Dimension (negative allowed).
+        `padding` and the gaps take points or "N%" (>= 0), `border` points (>= 0),
+        `margin` and `position` any Dimension (negative allowed).
       properties:
         width: {$ref: "#/components/schemas/SizeDimension"}
         height: {$ref: "#/components/schemas/SizeDimension"}
@@ -1835,11 +1922,11 @@ components:
         positionType: {type: string, enum: [static, relative, absolute]}
         position: {$ref: "#/components/schemas/Edges"}
         margin: {$ref: "#/components/schemas/Edges"}
-        padding: {$ref: "#/components/schemas/Edges"}
-        border: {$ref: "#/components/schemas/Edges"}
-        gap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
-        rowGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
-        columnGap: {oneOf: [{type: number, minimum: 0}, {$ref: "#/components/schemas/Percent"}]}
+        padding: {$ref: "#/components/schemas/PaddingEdges"}
+        border: {$ref: "#/components/schemas/BorderEdges"}
+        gap: {$ref: "#/components/schemas/PaddingDimension"}
+        rowGap: {$ref: "#/components/schemas/PaddingDimension"}
+        columnGap: {$ref: "#/components/schemas/PaddingDimension"}
         aspectRatio:
           type: [number, "null"]
           minimum: 0
@@ -1898,8 +1985,32 @@ components:
           wrapper: "#/components/schemas/WrapperElement"
           flex: "#/components/schemas/FlexElement"
     Children:
+      description: A flex's children; their sizes may be `max-content`, `fit-content` or `stretch`.
       type: array
       items: {$ref: "#/components/schemas/Element"}
+    TextureChildren:
+      type: array
+      items: {$ref: "#/components/schemas/TexturePlacedElement"}
+    TexturePlacedElement:
+      description: >-
+        An element whose parent is not a `flex` (or the root): unless it is a `flex` itself,
+        its sizes take no `max-content`, `fit-content` or `stretch`.
+      allOf:
+        - $ref: "#/components/schemas/Element"
+        - if: {properties: {type: {not: {const: flex}}}}
+          then:
+            properties:
+              style:
+                properties:
+                  width: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  height: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  minWidth: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  maxWidth: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  minHeight: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  maxHeight: {$ref: "#/components/schemas/TextureSizeDimension"}
+                  flexBasis: {$ref: "#/components/schemas/TextureSizeDimension"}
+    TextureSizeDimension:
+      not: {enum: [max-content, fit-content, stretch]}
     BoxElement:
       description: A display node with no content; its style's size clamped into its range, else the range's minimum.
       allOf:
@@ -2026,7 +2137,7 @@ components:
         drawn with the standard font (Times New Roman, i.e. Liberation Serif), as Chromium
         draws it, with one warning per family and request naming that font.
       properties:
-        family: {type: string, default: sans-serif}
+        family: {type: string, maxLength: 256, default: sans-serif}
         size: {type: number, minimum: 0, default: 16}
         weight:
           oneOf:
@@ -2094,7 +2205,7 @@ components:
             lineSpacing: {type: number, default: 0}
             horizontalAlignment: {type: string, enum: [none, left, middle, right], default: none}
             verticalAlignment: {type: string, enum: [none, top, center, bottom], default: none}
-            children: {$ref: "#/components/schemas/Children"}
+            children: {$ref: "#/components/schemas/TextureChildren"}
       unevaluatedProperties: false
     InsetElement:
       allOf:
@@ -2112,7 +2223,7 @@ components:
                 right: {type: [number, "null"]}
               patternProperties: {"^x-": {}}
               additionalProperties: false
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     OverlayElement:
       allOf:
@@ -2120,8 +2231,8 @@ components:
         - required: [child]
           properties:
             type: {const: overlay}
-            child: {$ref: "#/components/schemas/Element"}
-            overlay: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            overlay: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     BackgroundElement:
       allOf:
@@ -2129,8 +2240,8 @@ components:
         - required: [child]
           properties:
             type: {const: background}
-            child: {$ref: "#/components/schemas/Element"}
-            background: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            background: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     CenterElement:
       allOf:
@@ -2143,7 +2254,7 @@ components:
               type: string
               enum: [default, minimumX, minimumY, minimumXY, minimum-x, minimum-y, minimum-xy]
               default: default
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     RatioElement:
       allOf:
@@ -2152,7 +2263,7 @@ components:
           properties:
             type: {const: ratio}
             ratio: {type: number, exclusiveMinimum: 0, description: Height / width (Texture).}
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     RelativeElement:
       allOf:
@@ -2166,7 +2277,7 @@ components:
               type: string
               enum: [default, minimumWidth, minimumHeight, minimumSize, minimum-width, minimum-height, minimum-size]
               default: default
-            child: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
       unevaluatedProperties: false
     AbsoluteElement:
       allOf:
@@ -2175,7 +2286,7 @@ components:
             type: {const: absolute}
             sizing: {type: string, enum: [default, sizeToFit, size-to-fit], default: default}
             children:
-              $ref: "#/components/schemas/Children"
+              $ref: "#/components/schemas/TextureChildren"
               description: Each placed at its style.layoutPosition.
       unevaluatedProperties: false
     CornerElement:
@@ -2184,8 +2295,8 @@ components:
         - required: [child, corner]
           properties:
             type: {const: corner}
-            child: {$ref: "#/components/schemas/Element"}
-            corner: {$ref: "#/components/schemas/Element"}
+            child: {$ref: "#/components/schemas/TexturePlacedElement"}
+            corner: {$ref: "#/components/schemas/TexturePlacedElement"}
             location:
               type: string
               enum: [topLeft, topRight, bottomLeft, bottomRight, top-left, top-right, bottom-left, bottom-right]
@@ -2198,7 +2309,7 @@ components:
         - $ref: "#/components/schemas/ElementBase"
         - properties:
             type: {const: wrapper}
-            children: {$ref: "#/components/schemas/Children"}
+            children: {$ref: "#/components/schemas/TextureChildren"}
       unevaluatedProperties: false
     FlexElement:
       description: |
@@ -2227,7 +2338,7 @@ components:
           maximum: 16
           default: 0
           description: Pixels per point to round to; 0 rounds nothing.
-        root: {$ref: "#/components/schemas/Element"}
+        root: {$ref: "#/components/schemas/TexturePlacedElement"}
       patternProperties: {"^x-": {}}
       additionalProperties: false
     LayoutNode:
@@ -2321,12 +2432,7 @@ components:
           type: string
           enum: [table, collection, pager]
           description: ASTableNode, ASCollectionNode (laid out as `layout` says), or ASPagerNode.
-        bounds:
-          type: object
-          required: [width, height]
-          properties:
-            width: {type: number, exclusiveMinimum: 0}
-            height: {type: number, exclusiveMinimum: 0}
+        bounds: {$ref: "#/components/schemas/Bounds"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
           $ref: "#/components/schemas/Edges"
@@ -2420,20 +2526,28 @@ components:
             Pager only: the bounds before a size change (rotation). `contentOffset` is then read in
             that old geometry to find the current page; `hints.pager.targetContentOffset` keeps it in
             the new bounds, and the ranges and batch fetching are computed at that offset.
-          allOf: [{$ref: "#/components/schemas/Size"}]
+          allOf: [{$ref: "#/components/schemas/Bounds"}]
         circular: {type: boolean, default: false, description: Pager only; previous/next wrap around.}
       patternProperties: {"^x-": {}}
       additionalProperties: false
+      description: A key of another container type (e.g. `flow` on a pager) is a 422 `unknown-key`.
+      allOf:
+        - if: {properties: {type: {const: table}}}
+          then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false}}
+        - if: {properties: {type: {const: collection}}}
+          then: {properties: {separatorStyle: false, circular: false, currentPage: false, previousBounds: false}}
+        - if: {properties: {type: {const: pager}}}
+          then: {properties: {separatorStyle: false, scrollDirection: false, flow: false}}
     Cell:
       type: object
       description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
       properties:
         id: {type: string}
         kind: {type: string, enum: [node, interop], default: node}
-        node: {$ref: "#/components/schemas/Element"}
-        size: {$ref: "#/components/schemas/Size"}
+        node: {$ref: "#/components/schemas/TexturePlacedElement"}
+        size: {$ref: "#/components/schemas/CellSize"}
         style: {$ref: "#/components/schemas/Style"}
-        constrainedSize: {$ref: "#/components/schemas/SizeRange"}
+        constrainedSize: {$ref: "#/components/schemas/CellSizeRange"}
         accessoryType:
           type: string
           enum: [none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton]
@@ -2457,7 +2571,15 @@ components:
     ContainerRequest:
       type: object
       required: [container]
-      description: "`items` at the top level is a shorthand for one section."
+      description: "`items` at the top level is a shorthand for one section: send `sections` or `items`, not both."
+      not: {required: [sections, items]}
+      allOf:
+        - description: Only a table's rows have an accessory.
+          if: {properties: {container: {properties: {type: {enum: [collection, pager]}}}}}
+          then:
+            properties:
+              items: {items: {properties: {accessoryType: {const: none}}}}
+              sections: {items: {properties: {items: {items: {properties: {accessoryType: {const: none}}}}}}}
       properties:
         container: {$ref: "#/components/schemas/Container"}
         sections:
@@ -2633,6 +2755,10 @@ components:
             leadingScreens: {type: number}
         pages:
           type: array
+          description: >-
+            The content cut into viewport-long pages; at most 10,000, with a warning
+            at `/container/bounds` when the content is longer.
+          maxItems: 10000
           items:
             type: object
             required: [index, offset]

@@ -1,0 +1,68 @@
+import WeftLayout
+import WeftCells
+
+/// JSON has no infinity or NaN, and the contract's frames are numbers: a
+/// layout whose arithmetic overflowed (lengths or spacing near the largest
+/// double, scaled by `pointScale`) is refused with a 422 at the element whose
+/// frame overflowed, instead of being written with `null`s.
+enum NonFiniteFrames {
+    static let detail = "the layout overflows: this element's frame is not a finite number (lengths, offsets or spacing too large)"
+
+    /// The path from `element` (the tree's root) to the first element, in
+    /// pre-order, whose frame is not finite in its parent's or the root's
+    /// coordinates (the flattened answer adds frames up); nil when all are.
+    static func firstPath(_ node: LayoutNode, _ element: Element) -> [JSONPointer.Component]? {
+        var reversed: [JSONPointer.Component] = []
+        return find(node, element, origin: .zero, &reversed) ? reversed.reversed() : nil
+    }
+
+    /// `reversedPath` for a `RequestError` whose path ends at the tree's root.
+    static func error(_ node: LayoutNode, _ element: Element) -> RequestError? {
+        guard let path = firstPath(node, element) else { return nil }
+        return RequestError(.invalidValue, detail, reversedPath: path.reversed())
+    }
+
+    private static func find(
+        _ node: LayoutNode, _ element: Element, origin: Point, _ reversed: inout [JSONPointer.Component]
+    ) -> Bool {
+        let frame = node.frame
+        let x = origin.x + frame.x, y = origin.y + frame.y
+        if !(x.isFinite && y.isFinite && frame.width.isFinite && frame.height.isFinite) { return true }
+        let count = Swift.min(node.children.count, element.children.count)
+        for i in 0..<count where find(node.children[i], element.children[i], origin: Point(x: x, y: y), &reversed) {
+            reversed.append(.index(i))
+            reversed.append(.key("children"))
+            return true
+        }
+        return false
+    }
+}
+
+extension NonFiniteFrames {
+    /// The same for what placement adds up: cell frames, the content size and
+    /// the hints' offsets (cells of finite but enormous size, spacing or
+    /// insets near the largest double).
+    static func problem(_ result: ContainerResult) -> Problem? {
+        func finite(_ f: Frame) -> Bool { f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite }
+        func cellFinite(_ cell: CellResult) -> Bool {
+            guard finite(cell.frame) else { return false }
+            guard let table = cell.table else { return true }
+            return finite(table.contentFrame) && table.accessoryFrame.map(finite) ?? true
+                && table.separatorFrame.map(finite) ?? true
+        }
+        var ok = result.contentSize.width.isFinite && result.contentSize.height.isFinite
+        ok = ok && result.sections.allSatisfy { section in
+            section.items.allSatisfy(cellFinite) && section.header.map(cellFinite) ?? true
+                && section.footer.map(cellFinite) ?? true
+        }
+        ok = ok && result.hints.pages.allSatisfy { $0.offset.x.isFinite && $0.offset.y.isFinite }
+        ok = ok && result.hints.batchFetch.triggerOffset.map(\.isFinite) ?? true
+        ok = ok && result.hints.batchFetch.leadingScreens.isFinite
+        if let target = result.hints.pager?.targetContentOffset { ok = ok && target.x.isFinite && target.y.isFinite }
+        if ok { return nil }
+        return Problem(
+            .invalidValue,
+            detail: "the placement overflows: a cell's frame, the content size or a hint is not a finite number (sizes, spacing or insets too large)",
+            path: JSONPointer([.key("container")]))
+    }
+}

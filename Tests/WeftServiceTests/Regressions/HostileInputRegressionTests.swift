@@ -1,0 +1,106 @@
+import Testing
+import WeftCells
+import WeftLayout
+
+@testable import WeftService
+
+/// Inputs that broke the contract's promises: `null` frames from overflow,
+/// keys of another container type, odd query values, unbounded family names.
+@Suite struct HostileInputRegressionTests {
+    private let overflowingStack =
+        #"{"type":"stack","spacing":1e308,"children":[{"type":"box","style":{"width":10,"height":10}},{"type":"box","style":{"width":10,"height":10}}]}"#
+
+    @Test(arguments: [false, true])
+    func overflowingNodeLayoutIsA422NotNull(flatten: Bool) throws {
+        let body = #"{"pointScale":2,"root":"# + overflowingStack + "}"
+        let response = LayoutNodeEndpoint.respond(body: Array(body.utf8), flatten: flatten, textMeasurer: nil)
+        #expect(response.status == 422)
+        let problem = try JSONValue.parse(response.body)
+        #expect(problem["type"] == .string("https://weft.dev/problems/invalid-value"))
+        #expect(problem["path"] == .string("/root/children/1"))
+    }
+
+    @Test func overflowingCellLayoutIsA422WithTheCellsPath() throws {
+        let body = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"pointScale":2,"#
+            + #""items":[{"node":{"type":"box"}},{"node":"# + overflowingStack + "}]}"
+        let (status, problem, bytes) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
+        #expect(problem["path"] == .string("/items/1/node/children/1"))
+    }
+
+    @Test(arguments: [
+        #""type":"collection","flow":{"sectionInset":{"top":1e308,"bottom":1e308}}"#,
+        #""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
+    ])
+    func overflowingPlacementIsA422(_ container: String) throws {
+        let cell = #"{"kind":"interop","size":{"width":10,"height":10}}"#
+        let body = #"{"container":{"# + container + #","bounds":{"width":100,"height":100}},"items":["#
+            + cell + "," + cell + "]}"
+        let (status, problem, bytes) = try respond(makeEngine(), body)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("null}"))
+        #expect(status == 422)
+        #expect(problem["path"] == .string("/container"))
+    }
+
+    @Test(arguments: [
+        (#""separatorStyle":"none""#, "collection", "/container/separatorStyle"),
+        (#""scrollDirection":"horizontal""#, "table", "/container/scrollDirection"),
+        (#""circular":true"#, "table", "/container/circular"),
+        (#""flow":{"itemSpacing":1}"#, "pager", "/container/flow"),
+    ])
+    func keysOfAnotherContainerTypeAreRefused(_ key: String, _ type: String, _ path: String) throws {
+        let body = #"{"container":{"type":""# + type + #"","bounds":{"width":100,"height":100},"# + key
+            + #"},"items":[]}"#
+        let (status, problem, _) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(problem["type"] == .string("https://weft.dev/problems/unknown-key"))
+        #expect(problem["path"] == .string(path))
+    }
+
+    @Test func accessoriesOutsideATableAreRefused() throws {
+        let body = #"{"container":{"type":"collection","bounds":{"width":100,"height":100}},"#
+            + #""items":[{"kind":"interop","size":{"width":10,"height":10},"accessoryType":"checkmark"}]}"#
+        let (status, problem, _) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(problem["path"] == .string("/items/0/accessoryType"))
+    }
+
+    @Test func aBorderRefusalNamesWhatIsAccepted() throws {
+        let error = try #require(nodeError(rootRequest(#"{"type":"box","style":{"border":{"top":"0%"}}}"#)))
+        #expect(error.path.description == "/root/style/border/top")
+        #expect(error.detail.hasSuffix("expected a number"), "\(error.detail)")
+        #expect(!error.detail.contains("  "))
+    }
+
+    @Test func aMinimumAboveTheMaximumWins() throws {
+        let request = try decodeNode(#"{"root":{"type":"box"},"sizeRange":{"min":{"width":375,"height":10},"max":{"width":1,"height":5}}}"#)
+        #expect(request.sizeRange == SizeRange(min: Size(width: 375, height: 10), max: Size(width: 375, height: 10)))
+    }
+
+    @Test func flattenTakesOnlyTheDocumentedValues() {
+        #expect(ServiceRoutes.switchParameter(nil) == false)
+        #expect(ServiceRoutes.switchParameter("0") == false)
+        #expect(ServiceRoutes.switchParameter("1") == true)
+        for odd in ["", "yes", "true", "2", "1 "] {
+            #expect(ServiceRoutes.switchParameter(odd) == nil, "\(odd)")
+        }
+    }
+
+    @Test func anAbsurdlyLongFontFamilyIsRefusedAtDecode() throws {
+        let long = String(repeating: "f", count: 257)
+        let error = try #require(nodeError(rootRequest(#"{"type":"text","text":"x","font":{"family":""# + long + #""}}"#)))
+        #expect(error.path.description == "/root/font/family")
+        let fits = String(repeating: "f", count: 256)
+        #expect(nodeError(rootRequest(#"{"type":"text","text":"x","font":{"family":""# + fits + #""}}"#)) == nil)
+    }
+
+    @Test func aTinyViewportAsksForABoundedPagesHint() throws {
+        let body = #"{"container":{"type":"table","bounds":{"width":100,"height":1e-300}},"#
+            + #""items":[{"kind":"interop","size":{"width":10,"height":44}}]}"#
+        let (status, json, bytes) = try respond(makeEngine(), body)
+        #expect(status == 200)
+        #expect(json["hints"]?["pages"]?.array?.count == ContainerLimits.maxPages)
+        #expect(bytes.count < 1 << 20, "\(bytes.count) bytes from a request of \(body.utf8.count)")
+    }
+}
