@@ -169,11 +169,15 @@ extension JSONReader {
                 throw error.at(bound == .min ? "min" : "max")
             }
         } while try objectNext()
-        // A minimum above the maximum wins, as CSS resolves min-width over
-        // max-width and as Texture's release builds clamp (ASSizeRangeClamp in
-        // ASDimension.mm takes the larger of min and the clamped size).
-        range.max.width = max(range.max.width, range.min.width)
-        range.max.height = max(range.max.height, range.min.height)
+        if range.min.width > range.max.width {
+            throw RequestError(.invalidValue, "min width \(range.min.width) is larger than max width \(range.max.width)")
+                .at("width").at("min")
+        }
+        if range.min.height > range.max.height {
+            throw RequestError(
+                .invalidValue, "min height \(range.min.height) is larger than max height \(range.max.height)"
+            ).at("height").at("min")
+        }
         return range
     }
 }

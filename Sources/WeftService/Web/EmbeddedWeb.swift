@@ -1768,7 +1768,7 @@ components:
       additionalProperties: false
     SizeRange:
       type: [object, "null"]
-      description: Missing `min` is 0x0, missing `max` unbounded; a `min` above `max` on an axis wins (`max` becomes `min`).
+      description: Missing `min` is 0x0, missing `max` unbounded; `min` above `max` on an axis is a 422 (at `min`).
       properties:
         min: {$ref: "#/components/schemas/Size"}
         max: {$ref: "#/components/schemas/Size"}

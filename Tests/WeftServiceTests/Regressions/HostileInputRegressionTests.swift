@@ -73,11 +73,6 @@ import WeftLayout
         #expect(!error.detail.contains("  "))
     }
 
-    @Test func aMinimumAboveTheMaximumWins() throws {
-        let request = try decodeNode(#"{"root":{"type":"box"},"sizeRange":{"min":{"width":375,"height":10},"max":{"width":1,"height":5}}}"#)
-        #expect(request.sizeRange == SizeRange(min: Size(width: 375, height: 10), max: Size(width: 375, height: 10)))
-    }
-
     @Test func flattenTakesOnlyTheDocumentedValues() {
         #expect(ServiceRoutes.switchParameter(nil) == false)
         #expect(ServiceRoutes.switchParameter("0") == false)
