@@ -17,6 +17,8 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let cache = Protected<[RouteKey: RouteInstruments]>([:])
     private let cacheSource = Protected<(@Sendable () -> CacheStatistics)?>(nil)
     private let publishedCache = Protected(CacheStatistics(hits: 0, misses: 0, storedBytes: 0))
+    private let workerRestarts: CoreMetrics.Counter
+    private let restartSource = Protected<(read: (@Sendable () -> Int)?, published: Int)>((nil, 0))
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -33,6 +35,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheHits = CoreMetrics.Counter(label: "weft_layout_cache_hits_total", factory: factory)
         cacheMisses = CoreMetrics.Counter(label: "weft_layout_cache_misses_total", factory: factory)
         cacheBytes = CoreMetrics.Gauge(label: "weft_layout_cache_bytes", factory: factory)
+        workerRestarts = CoreMetrics.Counter(label: "weft_worker_restarts_total", factory: factory)
     }
 
     public func requestStarted() {
@@ -91,9 +94,25 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         cacheSource.withLock { $0 = statistics }
     }
 
+    /// Where the supervisor's count of restarted worker processes is read, once
+    /// per scrape, so every worker reports the same total.
+    public func observeWorkerRestarts(_ count: @escaping @Sendable () -> Int) {
+        restartSource.withLock { $0.read = count }
+    }
+
+    private func publishWorkerRestarts() {
+        let added = restartSource.withLock { source -> Int in
+            guard let now = source.read?(), now > source.published else { return 0 }
+            defer { source.published = now }
+            return now - source.published
+        }
+        if added > 0 { workerRestarts.increment(by: added) }
+    }
+
     /// The Prometheus text exposition of everything recorded so far.
     public func render() -> [UInt8] {
         publishCacheStatistics()
+        publishWorkerRestarts()
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer
