@@ -16,7 +16,7 @@ import Testing
         for expected in ["--host", "WEFT_HOST", "127.0.0.1", "--port", "WEFT_PORT", "8080", "--max-header-bytes",
                          "16384", "--max-body-bytes", "8388608", "--read-timeout", "--idle-timeout", "--drain-timeout",
                          "--max-connections", "1024", "--workers", "--queue-depth", "--tls-cert", "--tls-key",
-                         "--cors-origin", "--auth-token", "WEFT_AUTH_TOKEN", "--log-level"] {
+                         "--cors-origin", "--auth-token", "WEFT_AUTH_TOKEN", "--log-level", "--processes", "WEFT_PROCESSES"] {
             #expect(help.contains(expected), "help lacks \(expected)")
         }
     }
