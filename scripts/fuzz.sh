@@ -30,15 +30,15 @@ M=$OUT/modules
 mkdir -p "$M/CICUShim" "$OUT/artifacts"
 FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-testing)
 BIN_DIR=$(swift build --show-bin-path)
-[ -f "$BIN_DIR/Modules/Prometheus.o" ] && [ -f "$BIN_DIR/Modules/Logging.o" ] || swift build --product weft >/dev/null
+[ -f "$BIN_DIR/Modules/Prometheus.swiftmodule" ] && [ -f "$BIN_DIR/Modules/Logging.swiftmodule" ] \
+    || swift build --product weft >/dev/null
 ATOMICS_SHIMS=.build/checkouts/swift-atomics/Sources/_AtomicsShims/include
 DEPS=(-I "$M/deps" -Xcc -fmodule-map-file=$ATOMICS_SHIMS/module.modulemap -I "$ATOMICS_SHIMS")
 C_MODULES=(-I "$M" -I Sources/CHarfBuzz -I Sources/CFreeType -I Sources/CFontconfig -I "$M/CICUShim")
 for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig); do C_MODULES+=(-Xcc "$flag"); done
 LIBS=(-L "$M" -lWeftLayout -lWeftText "$M/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata)
 HTTP_MODULES=(-I Sources/CZlib -I Sources/CEpoll -I "$M/CWeftTLS")
-SERVICE_LIBS=(-lWeftService -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto
-              "$M"/deps/*.o)
+SERVICE_LIBS=(-lWeftService -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto)
 # The node request half of WeftService: everything but containers, the HTTP routes, metrics and web pages.
 SERVICE=$(find Sources/WeftService -name '*.swift' ! -path '*/Web/*' ! -path '*/Container/*' ! -name Metrics.swift ! -name Routes.swift | sort)
 
@@ -61,10 +61,15 @@ module() {  # module NAME SOURCE_DIR DEPENDENCY... [-- EXTRA SWIFTC FLAGS]: a fu
 
 build_modules() {
     mkdir -p "$M/deps" "$M/CWeftTLS"
+    # The packages' object files as `swift build` compiled them, linked one by one: an
+    # archive would drop members nothing names, and with them their runtime metadata.
+    local dep
+    mkdir -p "$M/deps/objects"
     for dep in Logging CoreMetrics Metrics Atomics Prometheus; do
-        cp -p "$BIN_DIR/Modules/$dep.swiftmodule" "$BIN_DIR/Modules/$dep.o" "$M/deps/"
+        cp -p "$BIN_DIR/Modules/$dep.swiftmodule" "$M/deps/"
+        for object in "$BIN_DIR/$dep.build"/*.o; do cp -p "$object" "$M/deps/objects/$dep-$(basename "$object")"; done
     done
-    cp -p "$BIN_DIR"/_AtomicsShims.build/*.o "$M/deps/" 2>/dev/null || true
+    find "$BIN_DIR/_AtomicsShims.build" -name "*.o" -exec cp -p {} "$M/deps/objects/" \;
     if newer "$M/CICUShim.o" Sources/CICUShim; then
         printf 'module CICUShim {\n    header "%s/Sources/CICUShim/include/CICUShim.h"\n    export *\n}\n' "$PWD" \
             >"$M/CICUShim/module.modulemap"
@@ -90,7 +95,7 @@ build_target() {
         newer "$bin" Fuzz/HTTPParser Fuzz/Common "$M/libWeftHTTP.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzHTTPParser "${HTTP_MODULES[@]}" "${DEPS[@]}" -I "$M" \
             Fuzz/HTTPParser/*.swift Fuzz/Common/*.swift -L "$M" -lWeftHTTP -lWeftSync "$M/CWeftTLS.o" -lz -lssl -lcrypto \
-            "$M"/deps/*.o -o "$bin" ;;
+            "$M"/deps/objects/*.o -o "$bin" ;;
     node-request)
         newer "$bin" Fuzz/NodeRequest Fuzz/Common Sources/WeftService "$M/libWeftText.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzNodeRequest "${C_MODULES[@]}" Fuzz/NodeRequest/*.swift \
@@ -98,7 +103,8 @@ build_target() {
     layout-tree)
         newer "$bin" Fuzz/LayoutTree Fuzz/Common Tests/WeftServiceTests/Support "$M/libWeftService.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzLayoutTree "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}" \
-            Fuzz/LayoutTree/*.swift Fuzz/Common/*.swift Tests/WeftServiceTests/Support/*.swift "${SERVICE_LIBS[@]}" -o "$bin" ;;
+            Fuzz/LayoutTree/*.swift Fuzz/Common/*.swift Tests/WeftServiceTests/Support/*.swift "${SERVICE_LIBS[@]}" \
+            "$M"/deps/objects/*.o -o "$bin" ;;
     text-measurement)
         newer "$bin" Fuzz/TextMeasurement Fuzz/Common "$M/libWeftText.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzTextMeasurement "${C_MODULES[@]}" Fuzz/TextMeasurement/*.swift \
@@ -108,7 +114,7 @@ build_target() {
         dir=Fuzz/$(echo "$target" | sed -E 's/(^|-)([a-z])/\U\2/g')
         newer "$bin" "$dir" Fuzz/Common Fuzz/Service "$M/libWeftService.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name "Fuzz${dir#Fuzz/}" "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}" \
-            "$dir"/*.swift Fuzz/Common/*.swift Fuzz/Service/*.swift "${SERVICE_LIBS[@]}" -o "$bin" ;;
+            "$dir"/*.swift Fuzz/Common/*.swift Fuzz/Service/*.swift "${SERVICE_LIBS[@]}" "$M"/deps/objects/*.o -o "$bin" ;;
     *) echo "unknown target $target"; exit 2 ;;
     esac
 }

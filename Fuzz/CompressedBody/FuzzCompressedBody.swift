@@ -11,6 +11,7 @@ private let paths = ["/v1/layout/node", "/v1/layout"]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCompressedBody(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let choice = Int(input.byte())
     let body = Array(input.remaining)

@@ -4,6 +4,7 @@
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzContainerRequest(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let body = Array(UnsafeBufferPointer(start: data, count: size))
     for answer in ServiceHarness.exchange(ServiceHarness.post("/v1/layout", body)) {

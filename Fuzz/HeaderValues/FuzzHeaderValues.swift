@@ -11,6 +11,7 @@ private let smallNode = Array(#"{"sizeRange":{"max":{"width":100,"height":100}},
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHeaderValues(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let route = input.byte()
     // A header value is whatever the parser lets through; it refuses the rest.

@@ -12,6 +12,7 @@ private let rangeModes = ["minimum", "full", "visibleOnly", "lowMemory"]
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPlacementMath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let choice = Int(input.byte())
     let n = { (input: inout FuzzInput) in ServiceHarness.number(input.double()) }

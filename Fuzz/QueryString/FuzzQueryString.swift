@@ -13,6 +13,7 @@ private let routes: [(method: String, path: String, body: [UInt8])] = [
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzQueryString(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let route = routes[Int(input.byte()) % routes.count]
     // A request target is visible ASCII; the parser refuses anything else, so keep to it.

@@ -5,6 +5,7 @@
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzStreamedContainer(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    ServiceHarness.warmUp()
     let budget = FuzzBudget(bytes: size)
     let body = Array(UnsafeBufferPointer(start: data, count: size))
     let raw = ServiceHarness.post("/v1/layout", body, headers: ["Accept: application/x-ndjson"])

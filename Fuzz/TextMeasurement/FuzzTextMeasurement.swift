@@ -23,11 +23,22 @@ private let palette: [Unicode.Scalar] = [
     "\u{0378}", "\u{E000}", "\u{F8FF}", "\u{10FFFD}", "\u{FFFD}", "\u{FFFF}", "\u{1D400}", "\u{12000}",
     "\u{0000}", "\u{0007}", "\u{007F}", "\u{0085}", "\u{00E9}", "\u{FB01}", "\u{1E9E}", "\u{0130}",
 ]
+private let families = ["DejaVu Sans", "sans-serif", "Noto Color Emoji", "monospace"]
+/// Loading a family's fonts happens once per process and is not the input's cost.
+private let fontsLoaded: Bool = {
+    let sample = String(String.UnicodeScalarView(palette))
+    for family in families {
+        _ = WeftTextMeasurer.shared.measure(TextContent(text: sample, font: FontDescriptor(family: family)),
+                                            maxWidth: 100, maxHeight: .infinity)
+    }
+    return true
+}()
 private let widths: [Double] = [.infinity, 0, 1, 37.5, 320, 1e-300]
 private let truncations: [Truncation] = [.tail, .head, .middle, .clip]
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    _ = fontsLoaded
     var input = FuzzInput(data, size)
     let budget = FuzzBudget(bytes: size)
     let settings = input.byte()
@@ -41,7 +52,6 @@ public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             text.append(last)
         }
     }
-    let families = ["DejaVu Sans", "sans-serif", "Noto Color Emoji", "monospace"]
     let content = TextContent(
         text: String(text),
         font: FontDescriptor(family: families[Int(settings) % families.count], size: [14, 0.5, 200][Int(settings >> 2) % 3],
