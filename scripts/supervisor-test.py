@@ -27,7 +27,9 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
+sys.path.insert(0, os.path.join(ROOT, "e2e", "scaleout"))
 sys.path.insert(0, os.path.join(ROOT, "e2e", "support"))
+from load import Load  # noqa: E402
 from weft_server import WeftServer  # noqa: E402
 
 REQUEST = json.dumps({
@@ -68,42 +70,28 @@ def metric(url: str, name: str):
     return float(match.group(1)) if match else None
 
 
-class KillLoad:
-    """`total` POSTs over `workers` keep-alive connections (bounded by `time_limit`).
-    Each request is stamped with when it was sent, so a failure can be told apart: in
-    flight when the worker died (allowed), or sent later (not allowed). A connection the
-    dead worker held fails its next request without any answer; like any HTTP client
-    meeting a stale keep-alive connection, the load then retries once on a new one."""
+class KillLoad(Load):
+    """Load's bounded POSTs, with each request stamped with when it was sent, so a
+    failure can be told apart: in flight when the worker died (allowed), or sent later
+    (not allowed). A connection the dead worker held fails its next request without any
+    answer; like any HTTP client meeting a stale keep-alive connection, this load then
+    retries once on a new one."""
 
-    def __init__(self, port: int, total: int, workers: int, time_limit: float):
-        self.port, self.total, self.workers = port, total, workers
-        self.deadline = time.monotonic() + time_limit
-        self.lock = threading.Lock()
-        self.issued = self.completed = 0
+    def __init__(self, url: str, total: int, workers: int, time_limit: float):
+        super().__init__(url, "/v1/layout/node", {}, lambda _: None, total, workers, time_limit)
+        self.body = REQUEST
         self.kill_at = None  # monotonic time of the SIGKILL
         self.in_flight_failures, self.late_failures, self.stale_retries = [], [], 0
-        self.on_count, self.action = None, None
-
-    def run(self):
-        threads = [threading.Thread(target=self._worker, daemon=True) for _ in range(self.workers)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
-
-    def _next(self) -> bool:
-        with self.lock:
-            if self.issued >= self.total or time.monotonic() > self.deadline:
-                return False
-            self.issued += 1
-            return True
 
     def _post(self, conn):
-        conn.request("POST", "/v1/layout/node", body=REQUEST, headers={"content-type": "application/json"})
+        conn.request("POST", self.path, body=self.body, headers={"content-type": "application/json"})
         response = conn.getresponse()
         body = response.read()
         if response.status != 200 or not json.loads(body).get("size"):
             raise ValueError(f"HTTP {response.status}: {body[:200]!r}")
+
+    def _connect(self):
+        return http.client.HTTPConnection(self.host, self.port, timeout=30), time.monotonic()
 
     def _worker(self):
         conn, opened = None, 0.0
@@ -112,7 +100,7 @@ class KillLoad:
             problem = None
             try:
                 if conn is None:
-                    conn, opened = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30), sent
+                    conn, opened = self._connect()
                 self._post(conn)
             except (OSError, http.client.HTTPException, ValueError) as e:
                 problem = f"{type(e).__name__}: {e}"
@@ -125,21 +113,19 @@ class KillLoad:
                     with self.lock:
                         self.stale_retries += 1
                     try:
-                        conn, opened = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30), time.monotonic()
+                        conn, opened = self._connect()
                         self._post(conn)
                         problem = None
                     except (OSError, http.client.HTTPException, ValueError) as retry_error:
                         problem = f"retry on a new connection: {type(retry_error).__name__}: {retry_error}"
                         conn.close()
                         conn = None
-            action = None
             with self.lock:
                 self.completed += 1
                 if problem:
                     in_flight = self.kill_at is not None and sent < self.kill_at
                     (self.in_flight_failures if in_flight else self.late_failures).append(problem)
-                if self.completed == self.on_count:
-                    action = self.action
+                action = self.triggers.pop(self.completed, None)
             if action:
                 action()
         if conn is not None:
@@ -155,7 +141,7 @@ def kill_a_worker(binary: str, out: str, problems: list):
             problems.append(f"expected one worker process by default, found {sorted(workers_before)}")
             return
         victim = next(iter(workers_before))
-        load = KillLoad(server.port, total=1500, workers=concurrency, time_limit=120)
+        load = KillLoad(server.url, total=1500, workers=concurrency, time_limit=120)
         healthz_after = []
 
         def kill():
@@ -171,7 +157,7 @@ def kill_a_worker(binary: str, out: str, problems: list):
                 except OSError:
                     time.sleep(0.01)
 
-        load.on_count, load.action = 300, lambda: threading.Thread(target=kill, daemon=True).start()
+        load.at(300, lambda: threading.Thread(target=kill, daemon=True).start())
         load.run()
         time.sleep(0.2)
         restarts = metric(server.url, "weft_worker_restarts_total")
