@@ -60,8 +60,14 @@ LUA
 # CPU seconds (user + system) the server has used so far. Requests per CPU
 # second do not depend on what else the machine runs, unlike requests/s.
 ticks_per_second=$(getconf CLK_TCK)
+# `weft serve` is a supervisor whose worker processes do the work: count them all.
 server_cpu_ticks() {
-    awk '{print $14 + $15}' "/proc/$server/stat"
+    local total=0 pid ticks
+    for pid in "$server" $(pgrep -P "$server"); do
+        ticks=$(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)
+        total=$((total + ticks))
+    done
+    echo "$total"
 }
 
 run() {

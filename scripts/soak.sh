@@ -2,7 +2,7 @@
 # Soak: a release `weft serve` on a free loopback port under wrk with a mix of
 # node requests and health checks (scripts/soak/mix.lua), in intervals.
 # Prints, per interval, requests, errors, p50/p99/max latency and the server's
-# resident memory (VmRSS from /proc/PID/status); then RSS at start, after the
+# resident memory (VmRSS of the supervisor and its workers); then RSS at start, after the
 # first interval (caches warm: the mix repeats 512 bodies) and at the end.
 #
 #   scripts/soak.sh [SECONDS] [CONNECTIONS]     (default 600 s, 16 connections)
@@ -31,7 +31,15 @@ for _ in $(seq 1 100); do
     sleep 0.2
 done
 
-rss() { awk '/^VmRSS/ {print $2}' "/proc/$SERVER/status"; }   # KiB
+# KiB, the supervisor and its worker processes together: the workers hold the memory.
+rss() {
+    local total=0 pid kib
+    for pid in "$SERVER" $(pgrep -P "$SERVER"); do
+        kib=$(awk '/^VmRSS/ {print $2}' "/proc/$pid/status" 2>/dev/null || echo 0)
+        total=$((total + ${kib:-0}))
+    done
+    echo "$total"
+}
 RSS_START=$(rss)
 echo "soak: ${DURATION}s in ${ROUNDS} intervals of ${INTERVAL}s, $CONNECTIONS connections, port $PORT, RSS at start ${RSS_START} KiB"
 printf '%-9s %10s %8s %8s %9s %9s %9s %10s\n' interval requests sock_err http_err p50_ms p99_ms max_ms rss_kib

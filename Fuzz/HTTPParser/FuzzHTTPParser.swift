@@ -1,10 +1,11 @@
-// libFuzzer target for WeftHTTP's RequestParser. Compiled together with the
-// parser's own source files (scripts/fuzz.sh) because the parser is internal to
-// WeftHTTP: a fuzz build must not widen the server's public API.
+// libFuzzer target for WeftHTTP's RequestParser. The parser is internal to
+// WeftHTTP, and a fuzz build must not widen the server's public API, so this
+// imports the fuzz-instrumented module scripts/fuzz.sh builds with -enable-testing.
 //
 // Besides "no crash", it checks a differential property: the bytes of one
 // connection give the same events whether they arrive at once or cut into
 // pieces, since the server sees whatever cuts TCP makes.
+@testable import WeftHTTP
 
 /// One event reduced to what a client could observe, so two runs compare.
 /// A plain value rather than a string: building strings halved the executions per second.

@@ -33,6 +33,9 @@ final class EventLoop: @unchecked Sendable {
 
     private static let listenerID: UInt64 = 0
     private static let wakeID: UInt64 = 1
+    /// The loops of every worker process wait on one listening socket; a new
+    /// connection wakes one of them, not all.
+    private static let listenerEvents = EPOLLIN.rawValue | EPOLLEXCLUSIVE.rawValue
     private var nextConnectionID: UInt64 = 2
     private var connections: [UInt64: Connection] = [:]
 
@@ -58,7 +61,7 @@ final class EventLoop: @unchecked Sendable {
         self.tlsContext = tlsContext
         epoll = try Epoll()
         inbox = try LoopInbox()
-        epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue)
+        epoll.add(listener, id: Self.listenerID, events: Self.listenerEvents)
         epoll.add(inbox.wakeFD, id: Self.wakeID, events: EPOLLIN.rawValue)
         date = dateCache.current()
     }
@@ -173,7 +176,7 @@ final class EventLoop: @unchecked Sendable {
     private func resumeAcceptingIfDue() {
         guard let until = acceptPausedUntil, now >= until else { return }
         acceptPausedUntil = nil
-        if let listener { epoll.add(listener, id: Self.listenerID, events: EPOLLIN.rawValue) }
+        if let listener { epoll.add(listener, id: Self.listenerID, events: Self.listenerEvents) }
     }
 
     private func receiveMessages(woken: Bool) {

@@ -31,26 +31,38 @@ public final class HTTPServer: Sendable {
 
     public var isDraining: Bool { state.withLock { $0.draining } }
 
-    /// Binds and starts serving; returns once the sockets listen.
+    /// Binds and starts serving; returns once the socket listens.
     public func start() throws {
+        try start(listeningOn: ListeningSocket.bind(host: configuration.host, port: configuration.port))
+    }
+
+    /// Starts serving connections from a socket bound elsewhere, such as one a
+    /// supervisor passed down; the server closes it when it stops.
+    public func start(listeningOn socket: ListeningSocket) throws {
         guard state.withLock({ $0.loops.isEmpty && !$0.stopped }) else {
             throw HTTPServerError(description: "the server was already started")
         }
         // A peer that vanishes mid-write must cost one connection, not the process.
         signal(SIGPIPE, SIG_IGN)
         raiseDescriptorLimit(toFit: configuration.maxConnections)
-        let tlsContext = try configuration.tls.map { try TLSContext(files: $0) }
-        let loopCount = max(1, configuration.eventLoops)
-        var listeners: [Int32] = []
-        let first = try ListeningSocket.open(host: configuration.host, port: configuration.port)
-        listeners.append(first.fd)
+        let tlsContext: TLSContext?
         do {
-            for _ in 1..<loopCount {
-                listeners.append(try ListeningSocket.open(host: configuration.host, port: first.port).fd)
-            }
+            tlsContext = try configuration.tls.map { try TLSContext(files: $0) }
         } catch {
-            for fd in listeners { close(fd) }
+            close(socket.fd)
             throw error
+        }
+        // Every loop accepts from the one socket, through a descriptor of its own
+        // so that each closes its own when it stops.
+        var listeners = [socket.fd]
+        for _ in 1..<max(1, configuration.eventLoops) {
+            let copy = fcntl(socket.fd, F_DUPFD_CLOEXEC, 0)
+            guard copy >= 0 else {
+                let error = HTTPServerError.system("dup")
+                for fd in listeners { close(fd) }
+                throw error
+            }
+            listeners.append(copy)
         }
         let pool = WorkerPool(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
         let budget = ConnectionBudget(limit: configuration.maxConnections)
@@ -68,7 +80,7 @@ public final class HTTPServer: Sendable {
             $0.loops = loops
             $0.threads = threads
             $0.pool = pool
-            $0.port = first.port
+            $0.port = socket.port
         }
     }
 

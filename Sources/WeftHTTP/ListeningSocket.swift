@@ -10,11 +10,17 @@ public struct HTTPServerError: Error, CustomStringConvertible {
     }
 }
 
-/// Opens non-blocking listening sockets. Each event loop gets its own socket on
-/// the same port (SO_REUSEPORT), so the kernel spreads connections across loops
-/// without a shared accept lock.
-enum ListeningSocket {
-    static func open(host: String, port: Int, backlog: Int32 = 1024) throws -> (fd: Int32, port: Int) {
+/// A bound, listening, non-blocking TCP socket.
+///
+/// It is bound once: without SO_REUSEPORT, so a second server on a taken port
+/// fails with EADDRINUSE instead of quietly splitting connections with the first.
+/// Event loops share it, and worker processes inherit it (`init(inherited:)`).
+public struct ListeningSocket: Sendable {
+    public let fd: Int32
+    /// The port actually bound, which differs from the one asked for when that was 0.
+    public let port: Int
+
+    public static func bind(host: String, port: Int, backlog: Int32 = 1024) throws -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
@@ -28,10 +34,11 @@ enum ListeningSocket {
         let fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
                         | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard fd >= 0 else { throw HTTPServerError.system("socket") }
+        // SO_REUSEADDR only lets a restart bind past connections in TIME_WAIT; it
+        // never lets two listeners share a port on Linux.
         var one: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, socklen_t(MemoryLayout<Int32>.size))
-        guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
+        guard Glibc.bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
             let error = HTTPServerError.system("cannot bind \(host):\(port)")
             close(fd)
             throw error
@@ -41,7 +48,23 @@ enum ListeningSocket {
             close(fd)
             throw error
         }
-        return (fd, try boundPort(fd))
+        return ListeningSocket(fd: fd, port: try boundPort(fd))
+    }
+
+    /// A socket another process bound and listens on, passed down as `fd`.
+    public init(inherited fd: Int32) throws {
+        var listening: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_ACCEPTCONN, &listening, &length) == 0, listening != 0 else {
+            throw HTTPServerError(description: "descriptor \(fd) is not a listening socket")
+        }
+        Self.makeNonBlocking(fd)
+        self.init(fd: fd, port: try Self.boundPort(fd))
+    }
+
+    private init(fd: Int32, port: Int) {
+        self.fd = fd
+        self.port = port
     }
 
     static func boundPort(_ fd: Int32) throws -> Int {

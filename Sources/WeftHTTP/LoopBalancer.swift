@@ -2,11 +2,11 @@ import WeftSync
 
 /// Spreads connections evenly over the event loops.
 ///
-/// Each loop accepts on its own SO_REUSEPORT socket, but the kernel picks the
-/// socket from a hash of the client's address and port: 128 benchmark
-/// connections landed anywhere from 64/64 to 56/72 on two loops, and the
-/// clients of the busier loop waited about a third longer, which set the p99.
-/// So an accepted connection goes to whichever loop holds the fewest.
+/// Loops accept from a shared socket, and whichever loop the kernel wakes takes
+/// the connection, which need not be the least busy one: uneven loops (64/64 to
+/// 56/72 connections of 128 on two loops were seen) made the clients of the busier
+/// loop wait about a third longer, which set the p99. So an accepted connection
+/// goes to whichever loop holds the fewest.
 final class LoopBalancer: Sendable {
     private let counts: Protected<[Int]>
 

@@ -10,14 +10,15 @@ public func systemCoreCount() -> Int {
 }
 
 /// Nanoseconds on a clock that never jumps, for timeouts and latencies.
-func monotonicNanoseconds() -> UInt64 {
+public func monotonicNanoseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
 }
 
-func nanoseconds(fromSeconds seconds: Double) -> UInt64 {
-    UInt64(max(0, seconds) * 1_000_000_000)
+/// Clamped to about 31 years, so that no setting can overflow the conversion.
+public func nanoseconds(fromSeconds seconds: Double) -> UInt64 {
+    UInt64(min(max(0, seconds), 1e9) * 1_000_000_000)
 }
 
 /// The wall-clock time `nanoseconds` from now, as pthread_cond_timedwait wants it.

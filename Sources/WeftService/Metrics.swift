@@ -22,6 +22,8 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let storeCounters: [CoreMetrics.Counter]
     private let storeSource = Protected<(@Sendable () -> CellStoreStatistics)?>(nil)
     private let publishedStore = Protected(CellStoreStatistics())
+    private let workerRestarts: CoreMetrics.Counter
+    private let restartSource = Protected<(read: (@Sendable () -> Int)?, published: Int)>((nil, 0))
 
     public init() {
         registry = PrometheusCollectorRegistry()
@@ -41,6 +43,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         storeCounters = ["hits", "misses", "failures", "skipped"].map {
             CoreMetrics.Counter(label: "weft_cell_store_\($0)_total", factory: factory)
         }
+        workerRestarts = CoreMetrics.Counter(label: "weft_worker_restarts_total", factory: factory)
     }
 
     public func requestStarted() {
@@ -122,10 +125,26 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         storeSource.withLock { $0 = statistics }
     }
 
+    /// Where the supervisor's count of restarted worker processes is read, once
+    /// per scrape, so every worker reports the same total.
+    public func observeWorkerRestarts(_ count: @escaping @Sendable () -> Int) {
+        restartSource.withLock { $0.read = count }
+    }
+
+    private func publishWorkerRestarts() {
+        let added = restartSource.withLock { source -> Int in
+            guard let now = source.read?(), now > source.published else { return 0 }
+            defer { source.published = now }
+            return now - source.published
+        }
+        if added > 0 { workerRestarts.increment(by: added) }
+    }
+
     /// The Prometheus text exposition of everything recorded so far.
     public func render() -> [UInt8] {
         publishCacheStatistics()
         publishCellStoreStatistics()
+        publishWorkerRestarts()
         var buffer: [UInt8] = []
         registry.emit(into: &buffer)
         return buffer

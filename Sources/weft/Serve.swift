@@ -17,7 +17,9 @@ struct Serve: ParsableCommand {
 
     @Option(help: "Address to listen on. (env WEFT_HOST, default 127.0.0.1)") var host: String?
     @Option(help: "Port to listen on; 0 picks a free one. (env WEFT_PORT, default 8080)") var port: Int?
-    @Option(help: "Event-loop threads. (env WEFT_EVENT_LOOPS, default: core count)") var eventLoops: Int?
+    @Option(help: "Worker processes sharing the port under one supervisor, which restarts any that dies. (env WEFT_PROCESSES, default 1)")
+    var processes: Int?
+    @Option(help: "Event-loop threads per process. (env WEFT_EVENT_LOOPS, default: core count)") var eventLoops: Int?
     @Option(help: "Worker threads: requests, and the cells of one container request. (env WEFT_WORKERS, default: core count)")
     var workers: Int?
     @Option(help: "Cell-layout cache size in MB; 0 disables it. (env WEFT_CACHE_MB, default 64)") var cacheMb: Int?
@@ -87,8 +89,15 @@ struct Serve: ParsableCommand {
         let requestSeconds = try requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0
         guard requestSeconds > 0 else { throw ValidationError("--request-timeout must be > 0") }
         let store = try cellStoreConfiguration(environment)
-        try serve(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds, cellStore: store,
-                  logger: Logger(label: "weft"))
+        let processes = try self.processes ?? environment.number("WEFT_PROCESSES") ?? 1
+        guard (1...256).contains(processes) else { throw ValidationError("--processes must be from 1 to 256") }
+        let logger = Logger(label: "weft")
+        if WorkerHandoff.isWorker {
+            try serveAsWorker(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds,
+                              cellStore: store, logger: logger)
+        } else {
+            try supervise(configuration, processes: processes, logger: logger)
+        }
     }
 
     private func cellStoreConfiguration(_ environment: Environment) throws -> CellStoreConfiguration? {
@@ -103,11 +112,29 @@ struct Serve: ParsableCommand {
         }
     }
 
-    private func serve(
+    /// Binds the port, then runs the worker processes that serve it.
+    private func supervise(_ configuration: HTTPServerConfiguration, processes: Int, logger: Logger) throws {
+        let listener = try ListeningSocket.bind(host: configuration.host, port: configuration.port)
+        let supervisor = Supervisor(listener: listener, processes: processes,
+                                    drainTimeoutSeconds: configuration.drainTimeoutSeconds, logger: logger)
+        let status = try supervisor.run {
+            let scheme = configuration.tls == nil ? "http" : "https"
+            logger.notice("listening", metadata: ["url": "\(scheme)://\(configuration.host):\(listener.port)"])
+            // One line on stdout, flushed, so scripts and tests can learn a port chosen with --port 0.
+            print("weft listening on \(scheme)://\(configuration.host):\(listener.port)")
+            fflush(nil)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    /// Serves the socket a supervisor bound, until SIGTERM or the supervisor's end.
+    private func serveAsWorker(
         _ configuration: HTTPServerConfiguration, cacheBytes: Int, requestSeconds: Double,
         cellStore: CellStoreConfiguration?, logger: Logger
     ) throws {
         let metrics = ServiceMetrics()
+        let restarts = try RestartCounter(fd: WorkerHandoff.restartCounter, writable: false)
+        metrics.observeWorkerRestarts { restarts.value }
         // The cell engine's threads: the request's own worker plus workers - 1 more.
         let engine = ContainerEngine(
             workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
@@ -124,34 +151,41 @@ struct Serve: ParsableCommand {
         let router = ServiceRoutes.makeRouter(
             metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine, cellStore: store)
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
-        try server.start()
-        let scheme = configuration.tls == nil ? "http" : "https"
-        logger.notice("listening", metadata: ["url": "\(scheme)://\(configuration.host):\(server.port)"])
-        // One line on stdout, flushed, so scripts and tests can learn a port chosen with --port 0.
-        print("weft listening on \(scheme)://\(configuration.host):\(server.port)")
-        fflush(nil)
+        try server.start(listeningOn: ListeningSocket(inherited: WorkerHandoff.listener))
+        var serving: UInt8 = 1
+        _ = write(WorkerHandoff.ready, &serving, 1)
+        close(WorkerHandoff.ready)
+        logger.info("worker serving", metadata: ["pid": "\(getpid())"])
 
         let finished = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for signalNumber in [SIGTERM, SIGINT] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                // A second signal (Ctrl-C twice) means: stop now, do not wait for the drain.
-                guard !server.isDraining else {
-                    logger.warning("stopping without waiting for the drain")
-                    Glibc.exit(1)
-                }
-                logger.notice("draining", metadata: ["signal": "\(signalNumber)"])
-                server.drain()
-                finished.signal()
+        let stop: @Sendable (String) -> Void = { reason in
+            // A second SIGTERM means: stop now, do not wait for the drain.
+            guard !server.isDraining else {
+                logger.warning("stopping without waiting for the drain")
+                Glibc.exit(1)
             }
-            source.resume()
-            sources.append(source)
+            logger.notice("draining", metadata: ["reason": "\(reason)"])
+            server.drain()
+            finished.signal()
+        }
+        // Ctrl-C in a terminal reaches the whole process group; the supervisor
+        // turns it into one SIGTERM per worker.
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+        terminate.setEventHandler { stop("SIGTERM") }
+        terminate.resume()
+        // A worker whose supervisor has gone (killed outright) must not hold the port on its own.
+        DispatchQueue.global().async {
+            var byte: UInt8 = 0
+            while read(WorkerHandoff.lifeline, &byte, 1) != 0 {
+                guard errno == EINTR else { break }
+            }
+            stop("supervisor gone")
         }
         finished.wait()
-        logger.notice("stopped")
-        _ = sources
+        logger.info("worker stopped", metadata: ["pid": "\(getpid())"])
+        _ = terminate
     }
 }
 

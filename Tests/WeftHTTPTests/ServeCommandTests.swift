@@ -17,7 +17,8 @@ import Testing
                          "16384", "--max-body-bytes", "8388608", "--read-timeout", "--idle-timeout", "--drain-timeout",
                          "--max-connections", "1024", "--workers", "--queue-depth", "--tls-cert", "--tls-key",
                          "--cors-origin", "--auth-token", "WEFT_AUTH_TOKEN", "--log-level", "--cell-store", "WEFT_CELL_STORE",
-                         "--cell-store-timeout-ms", "WEFT_CELL_STORE_TIMEOUT_MS"] {
+                         "--cell-store-timeout-ms", "WEFT_CELL_STORE_TIMEOUT_MS", "--processes", "WEFT_PROCESSES",
+                         "--request-timeout", "WEFT_REQUEST_TIMEOUT"] {
             #expect(help.contains(expected), "help lacks \(expected)")
         }
     }

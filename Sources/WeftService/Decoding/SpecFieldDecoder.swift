@@ -95,13 +95,14 @@ enum SpecFieldDecoder {
             do throws(RequestError) {
                 switch fontKey {
                 case .family:
-                    font.family = try r.contractString()
+                    let family = try r.contractString()
                     // Families are cache keys (font matching, measurements): a name
                     // longer than any installed family's would only fill the caches.
-                    guard font.family.unicodeScalars.count <= FontKey.maxFamilyLength else {
+                    guard family.unicodeScalars.count <= FontKey.maxFamilyLength else {
                         throw RequestError(
                             .invalidValue, "a font family name is at most \(FontKey.maxFamilyLength) characters long")
                     }
+                    font.family = family
                 case .size: font.size = try r.contractLength()
                 case .weight:
                     if try r.peekKind() == .string {

@@ -1,0 +1,23 @@
+/// How long to wait before restarting a worker that died. One that had served
+/// for a while is replaced at once, so a single crash costs only the requests it
+/// had in flight; one that dies soon after starting waits twice as long as the
+/// one before it, so a worker that cannot start does not spin the machine.
+struct RestartBackoff {
+    /// A worker that lived this long resets the streak.
+    var stableSeconds = 10.0
+    var firstDelaySeconds = 0.1
+    var maximumDelaySeconds = 10.0
+    private var earlyDeaths = 0
+
+    /// The delay before replacing a worker that lived `lifetimeSeconds`.
+    mutating func delay(afterLifetime lifetimeSeconds: Double) -> Double {
+        guard lifetimeSeconds < stableSeconds else {
+            earlyDeaths = 0
+            return 0
+        }
+        earlyDeaths += 1
+        guard earlyDeaths > 1 else { return 0 }
+        let doublings = min(earlyDeaths - 2, 30)
+        return min(maximumDelaySeconds, firstDelaySeconds * Double(1 << doublings))
+    }
+}
