@@ -25,8 +25,11 @@ public enum ServiceRoutes {
                          body: metrics?.render() ?? [])
         }
         router.add("POST", "/v1/layout/node") { request in
-            requireJSON(request) ?? httpResponse(LayoutNodeEndpoint.respond(
-                body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
+            // One tree is one slice: it waits for a turn like any cell of a container.
+            requireJSON(request) ?? engine.turns.holding {
+                httpResponse(LayoutNodeEndpoint.respond(
+                    body: request.body, flatten: isTrue(request.queryValue("flatten")), textMeasurer: textMeasurer))
+            }
         }
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)

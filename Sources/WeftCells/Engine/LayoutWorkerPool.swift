@@ -12,11 +12,14 @@ import WeftSync
 /// makes progress even when every worker is busy elsewhere.
 public final class LayoutWorkerPool: Sendable {
     public let workerCount: Int
-    private let core = PoolCore()
+    private let core: PoolCore
 
     /// `workers` extra threads; 0 runs everything on the submitting thread.
-    public init(workers: Int) {
+    /// The threads compute only while they hold one of `turns` (by default
+    /// the pool's own, one per thread and one for the submitter).
+    public init(workers: Int, turns: Turns? = nil) {
         workerCount = max(0, workers)
+        core = PoolCore(turns: turns ?? Turns(count: workerCount + 1))
         for i in 0..<workerCount {
             // Threads hold the core, not the pool: dropping the pool stops them.
             let thread = Thread { [core] in core.workerLoop() }
@@ -68,9 +71,12 @@ public final class LayoutWorkerPool: Sendable {
 /// The pool's shared state: the active jobs, handed out chunk by chunk.
 final class PoolCore: @unchecked Sendable {
     private let lock = ConditionLock()
+    private let turns: Turns
     private var active: [PoolJob] = []
     private var rotation = 0
     private var stopping = false
+
+    init(turns: Turns) { self.turns = turns }
 
     func stop() {
         lock.withLock {
@@ -102,29 +108,43 @@ final class PoolCore: @unchecked Sendable {
     }
 
     /// The calling thread works on `job` until it has no unclaimed chunks,
-    /// then waits for those that workers took.
+    /// then waits, without its turn, for those that workers took.
     func help(_ job: PoolJob) {
         while let chunk = lock.withLock({ job.claim() }) {
             job.execute(chunk)
             lock.withLock { finish(job, chunk) }
+            Turns.checkpoint()
         }
-        lock.withLock {
-            while !job.isFinished { lock.wait() }
+        Turns.suspending {
+            lock.withLock {
+                while !job.isFinished { lock.wait() }
+            }
         }
     }
 
+    /// A worker takes a turn for the chunks it runs and gives it back before
+    /// it sleeps; between chunks it lets waiting threads have theirs.
     func workerLoop() {
         lock.lock()
         while true {
             if stopping {
                 lock.unlock()
+                turns.releaseIfHeld()
                 return
             }
             if let (job, chunk) = nextChunk() {
                 lock.unlock()
+                turns.acquireIfNotHeld()
                 job.execute(chunk)
                 lock.lock()
                 finish(job, chunk)
+                lock.unlock()
+                Turns.checkpoint()
+                lock.lock()
+            } else if turns.isHeldHere {
+                lock.unlock()
+                turns.releaseIfHeld()
+                lock.lock()
             } else {
                 lock.wait()
             }

@@ -11,7 +11,13 @@ public enum ContainerEndpoint {
         engine.respond(body: body, cancellation: cancellation)
     }
 
+    /// Computes only while it holds one of the engine's turns, as the
+    /// stream does once the 200 is out.
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
+        engine.turns.holding { respondHoldingTurn(request, engine: engine) }
+    }
+
+    private static func respondHoldingTurn(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
         let connection = request.connection
         // Cells stop being started once the client is gone or the engine's
         // time budget for one request has passed.
@@ -27,7 +33,9 @@ public enum ContainerEndpoint {
         }
         var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])
         response.stream = { writer in
-            engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
+            engine.turns.holding {
+                engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
+            }
         }
         return response
     }

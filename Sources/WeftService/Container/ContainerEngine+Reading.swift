@@ -92,6 +92,7 @@ extension ContainerEngine {
         // By index: a job is a whole cell, and copying 10,000 of them shows
         // in a stream's start record, which waits for this loop.
         for k in jobs.indices {
+            Turns.checkpoint()
             guard let source = sources[k] else {
                 work.append(.interop)
                 continue

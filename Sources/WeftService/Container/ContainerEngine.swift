@@ -11,6 +11,9 @@ import WeftLayout
 /// order) and with the cache on or off (a hit replays exactly what a miss
 /// computes), except the response's `stats`, which say how it was served.
 public final class ContainerEngine: Sendable {
+    /// One per worker: every thread that computes for a request holds one
+    /// (see `Turns`), the request's own thread included.
+    public let turns: Turns
     public let pool: LayoutWorkerPool
     public let cache: CellLayoutCache
     /// Cells by their exact bytes: an unchanged cell is not even read again.
@@ -26,6 +29,9 @@ public final class ContainerEngine: Sendable {
     /// A streamed table at least this long is laid out while it is read
     /// (see `beginStream`); a shorter one is read and checked whole first.
     public let pipelineMinimumBytes: Int
+    /// Request threads per worker in `weft serve`: while fewer big requests
+    /// than that are in flight, a small one never queues for a thread.
+    public static let requestThreadsPerWorker = 4
     /// Below this, reading a body whole takes well under a millisecond.
     public static let defaultPipelineMinimumBytes = 256 << 10
     /// Numbers requests, for `CachedCell.origin`.
@@ -40,7 +46,8 @@ public final class ContainerEngine: Sendable {
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.pipelineMinimumBytes = pipelineMinimumBytes
-        pool = LayoutWorkerPool(workers: max(0, workers - 1))
+        turns = Turns(count: workers)
+        pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
         cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
         memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)

@@ -269,6 +269,7 @@ public enum ContainerRequestDecoder {
     static func readItem(
         _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
     ) throws(RequestError) {
+        Turns.checkpoint()
         let i = run.cells.count
         count += 1
         if let tooMany = ContainerLimits.error(cellCount: count, path: "") {

@@ -61,6 +61,7 @@ public enum ContainerResponseEncoder {
             out.key("items")
             out.beginArray()
             for i in section.items.indices {
+                Turns.checkpoint()
                 writeCell(section.items[i], layouts.layout(s, .item(i)), &out)
             }
             out.endArray()
