@@ -55,6 +55,7 @@ public enum ContainerLayout {
         var jobs: [CellJob] = []
         jobs.reserveCapacity(request.cellCount)
         func add(_ cell: Cell?, _ s: Int, _ slot: CellSlot) {
+            Turns.checkpoint()
             guard let cell, let job = factory.job(cell, section: s, slot: slot) else { return }
             jobs.append(job)
         }

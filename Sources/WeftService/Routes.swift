@@ -6,7 +6,7 @@ import WeftLayout
 public enum ServiceRoutes {
     /// `engine` lays out container requests; by default one with a thread per
     /// core and a 64 MB cell cache. Its cache counters go to `metrics`.
-    public static func makeRouter(
+    package static func makeRouter(
         metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil, engine: ContainerEngine? = nil
     ) -> Router {
         let engine = engine ?? ContainerEngine(

@@ -7,26 +7,26 @@ import Synchronization
 /// Inlinable so that callers in other modules get it specialized for their
 /// key and value types: unspecialized, every lookup paid for generic
 /// metadata lookups, more than the lookup itself.
-public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline let shards: [LockedShard<Key, Value>]
     @usableFromInline let hitCount = Atomic<Int>(0)
     @usableFromInline let missCount = Atomic<Int>(0)
-    public let capacityBytes: Int
+    package let capacityBytes: Int
 
     /// `capacityBytes` 0 disables the cache: nothing is stored.
-    public init(capacityBytes: Int, shardCount: Int = 16) {
+    package init(capacityBytes: Int, shardCount: Int = 16) {
         self.capacityBytes = max(0, capacityBytes)
         let n = max(1, shardCount)
         let perShard = self.capacityBytes / n
         shards = (0..<n).map { _ in LockedShard<Key, Value>(capacity: perShard) }
     }
 
-    @inlinable public var isEnabled: Bool { capacityBytes > 0 }
-    public var hits: Int { hitCount.load(ordering: .relaxed) }
-    public var misses: Int { missCount.load(ordering: .relaxed) }
+    @inlinable package var isEnabled: Bool { capacityBytes > 0 }
+    package var hits: Int { hitCount.load(ordering: .relaxed) }
+    package var misses: Int { missCount.load(ordering: .relaxed) }
 
-    public var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
-    public var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
+    package var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
+    package var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
 
     @inlinable func shard(for key: Key) -> LockedShard<Key, Value> {
         var h = Hasher()
@@ -35,7 +35,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         return shards[i]
     }
 
-    @inlinable public func value(for key: Key) -> Value? {
+    @inlinable package func value(for key: Key) -> Value? {
         guard isEnabled else { return nil }
         let found = shard(for: key).state.withLock { $0.get(key) }
         if found == nil {
@@ -47,7 +47,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     }
 
     /// Stores `value`; one larger than a whole shard is not kept.
-    @inlinable public func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable package func insert(_ value: Value, for key: Key, cost: Int) {
         guard isEnabled else { return }
         shard(for: key).state.withLock { $0.put(key, value, cost: max(1, cost)) }
     }

@@ -10,14 +10,14 @@ import WeftSync
 /// slot and results are returned in index order, whatever thread ran first.
 /// The submitting thread works on its own request too, so a request always
 /// makes progress even when every worker is busy elsewhere.
-public final class LayoutWorkerPool: Sendable {
-    public let workerCount: Int
+package final class LayoutWorkerPool: Sendable {
+    package let workerCount: Int
     private let core: PoolCore
 
     /// `workers` extra threads; 0 runs everything on the submitting thread.
     /// The threads compute only while they hold one of `turns` (by default
     /// the pool's own, one per thread and one for the submitter).
-    public init(workers: Int, turns: Turns? = nil) {
+    package init(workers: Int, turns: Turns? = nil) {
         workerCount = max(0, workers)
         core = PoolCore(turns: turns ?? Turns(count: workerCount + 1))
         for i in 0..<workerCount {
@@ -39,12 +39,15 @@ public final class LayoutWorkerPool: Sendable {
     /// and returns the results in index order, or nil when cancelled.
     /// `completed` is called, in order, with each index whose result and all
     /// results before it in `order` are done: the streaming hook. It runs with
-    /// the pool's lock held, so it must only hand the result off.
-    public func run<Result: Sendable>(
+    /// the pool's lock held, so it must only hand the result off. `alone`
+    /// keeps the work on the calling thread: for work so light (cells mostly
+    /// copied from a cache) that waking the workers would cost more.
+    package func run<Result: Sendable>(
         count: Int,
         order: [Int]? = nil,
         chunkSize: Int = 8,
         cancellation: CancellationFlag? = nil,
+        alone: Bool = false,
         completed: (@Sendable (Int, Result) -> Void)? = nil,
         _ body: @escaping @Sendable (Int) -> Result
     ) -> [Result]? {
@@ -52,13 +55,13 @@ public final class LayoutWorkerPool: Sendable {
         let job = TypedPoolJob(
             count: count, order: order ?? Array(0..<count), chunkSize: max(1, chunkSize),
             cancellation: cancellation, completed: completed, body: body)
-        core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
+        core.run(job, shareWithWorkers: !alone && workerCount > 0 && count > job.chunkSize)
         return job.results()
     }
 
     /// A run whose work is added while it runs (see `PoolFeed`): `body`
     /// runs for each index soon after it is added, `completed` as in `run`.
-    public func feed(
+    package func feed(
         chunkSize: Int = 8,
         cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int) -> Void)? = nil,

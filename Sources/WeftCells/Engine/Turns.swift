@@ -18,8 +18,8 @@ import WeftSync
 /// A thread's turn is recorded per thread, so the static `checkpoint` and
 /// `suspending` need no handle: code that runs without a turn (tests, the
 /// benchmark) passes through them unchanged.
-public final class Turns: @unchecked Sendable {
-    public let count: Int
+package final class Turns: @unchecked Sendable {
+    package let count: Int
     /// Nanoseconds a holder keeps its turn while others wait.
     let sliceNanoseconds: UInt64
     private let lock = ConditionLock()
@@ -32,9 +32,9 @@ public final class Turns: @unchecked Sendable {
 
     /// A millisecond: a small request waits about that long for a turn, and
     /// a handover every millisecond costs big requests well under 1%.
-    public static let defaultSlice: Duration = .milliseconds(1)
+    package static let defaultSlice: Duration = .milliseconds(1)
 
-    public init(count: Int, slice: Duration = defaultSlice) {
+    package init(count: Int, slice: Duration = defaultSlice) {
         self.count = max(1, count)
         free = self.count
         let (seconds, attoseconds) = slice.components
@@ -42,7 +42,7 @@ public final class Turns: @unchecked Sendable {
     }
 
     /// Runs `body` holding a turn; a thread that holds one already just runs it.
-    public func holding<T>(_ body: () throws -> T) rethrows -> T {
+    package func holding<T>(_ body: () throws -> T) rethrows -> T {
         let holder = TurnHolder.current
         if holder.turns != nil { return try body() }
         acquire(holder)
@@ -53,7 +53,7 @@ public final class Turns: @unchecked Sendable {
     /// Between two steps of long work: hands the calling thread's turn to the
     /// longest waiter when the current slice is used up, and waits for its next.
     @inline(__always)
-    public static func checkpoint() {
+    package static func checkpoint() {
         guard let holder = TurnHolder.ifAny, let turns = holder.turns else { return }
         guard turns.waiting.load(ordering: .relaxed) > 0 else { return }
         turns.handOver(holder)
@@ -61,7 +61,7 @@ public final class Turns: @unchecked Sendable {
 
     /// Runs `body`, a wait for other threads' work, without the calling
     /// thread's turn: a thread never blocks while it holds one.
-    public static func suspending<T>(_ body: () throws -> T) rethrows -> T {
+    package static func suspending<T>(_ body: () throws -> T) rethrows -> T {
         guard let holder = TurnHolder.ifAny, let turns = holder.turns else { return try body() }
         turns.release(holder)
         defer { turns.acquire(holder) }

@@ -29,6 +29,7 @@ enum TableLayout {
             var items: [CellResult] = []
             items.reserveCapacity(section.items.count)
             for (i, cell) in section.items.enumerated() {
+                Turns.checkpoint()
                 let m = ms.items[i]
                 // Row height = node height + one pixel of separator; the node keeps its own height.
                 let rowSize = Size(width: width, height: m.size.height + (separator ?? 0))

@@ -119,6 +119,7 @@ public enum ContainerValidation {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
             }
             for i in section.items.indices {
+                Turns.checkpoint()
                 checkCell(section.items[i], path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
             }
             if let footer = section.footer {

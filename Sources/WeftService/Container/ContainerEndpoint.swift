@@ -6,8 +6,8 @@ import WeftLayout
 /// JSON document or, when the client accepts `application/x-ndjson`, as a
 /// chunked stream of records. The HTTP layer decides 413/415 first. Work for
 /// a client that has gone away is dropped.
-public enum ContainerEndpoint {
-    public static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
+package enum ContainerEndpoint {
+    package static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
         engine.respond(body: body, cancellation: cancellation)
     }
 

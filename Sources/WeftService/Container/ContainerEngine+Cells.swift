@@ -6,18 +6,15 @@ import WeftLayout
 extension ContainerEngine {
     /// Measures every job on the pool; nil when cancelled. `completed` gets
     /// each job's outcome in `order` as soon as it and all before it are done.
-    public func measure(
+    package func measure(
         _ prepared: PreparedContainer, order: [Int]? = nil, cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
     ) -> [CellOutcome]? {
         let context = ContainerLayout.cellContext(prepared.request, LayoutContext(textMeasurer: textMeasurer))
-        if Self.fewToLayOut(prepared.work) {
-            return measureHere(prepared, order: order, cancellation: cancellation, context: context, completed: completed)
-        }
         let engine = self
         return pool.run(
             count: prepared.jobs.count, order: order, chunkSize: chunkSize, cancellation: cancellation,
-            completed: completed
+            alone: Self.fewToLayOut(prepared.work), completed: completed
         ) { k in
             engine.outcome(of: k, prepared, context)
         }
@@ -40,28 +37,6 @@ extension ContainerEngine {
     }
 
     static let inlineLayoutLimit = 8
-
-    /// `measure` on the calling thread, in the same order with the same callbacks.
-    private func measureHere(
-        _ prepared: PreparedContainer, order: [Int]?, cancellation: CancellationFlag?, context: LayoutContext,
-        completed: (@Sendable (Int, CellOutcome) -> Void)?
-    ) -> [CellOutcome]? {
-        var outcomes = [CellOutcome?](repeating: nil, count: prepared.jobs.count)
-        for k in order ?? Array(prepared.jobs.indices) {
-            if cancellation?.isCancelled ?? false { return nil }
-            let result = outcome(of: k, prepared, context)
-            outcomes[k] = result
-            completed?(k, result)
-        }
-        // As the pool: no answer unless every cell has one.
-        var all: [CellOutcome] = []
-        all.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
-            guard let outcome else { return nil }
-            all.append(outcome)
-        }
-        return all
-    }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
         outcome(of: prepared.jobs[k], prepared.work[k], prepared, context)
@@ -145,7 +120,7 @@ extension ContainerEngine {
 
     /// After measuring: the first cell whose tree broke the contract, or the
     /// cell whose elements take the request past the element limit, as a 422.
-    public func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
+    package func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
         var elements = 0
         // Paths only for the cell at fault: building one per cell cost as
         // much as the rest of a warm request's checks.
@@ -165,7 +140,7 @@ extension ContainerEngine {
     }
 
     /// The jobs with their trees' roots in place, ready for `ContainerLayout.place`.
-    public func placedJobs(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ContainerLayout.CellJob] {
+    package func placedJobs(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ContainerLayout.CellJob] {
         var jobs = prepared.jobs
         for k in jobs.indices where outcomes[k].root != nil {
             jobs[k].cell.node = outcomes[k].root
@@ -174,14 +149,14 @@ extension ContainerEngine {
     }
 
     /// Places the measured cells and computes the hints.
-    public func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
+    package func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
         ContainerLayout.place(
             prepared.request, jobs: placedJobs(prepared, outcomes),
             measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
     }
 
     /// Every cell's decoding warnings, in job order, with full paths.
-    public func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
+    package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
         var all: [ResponseWarning] = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {

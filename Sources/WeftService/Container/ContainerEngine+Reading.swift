@@ -6,32 +6,30 @@ import WeftLayout
 extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
-    public func prepare(_ body: [UInt8]) -> Preparation {
+    package func prepare(_ body: [UInt8]) -> Preparation {
         prepare(body, forStream: false)
     }
 
-    /// `prepare` for a stream, whose start record waits for it: a long
-    /// `items` array is read on two of the pool's threads (`ItemsSplit`).
-    /// The outcome is the same as `prepare`'s.
+    /// `prepare` for a stream, whose start record waits for it. The outcome
+    /// is the same as `prepare`'s.
     ///
     /// Its cells are hashed and looked up in the cache on the pool, as part of
     /// their own work (`.lookUp`), and the raw-cell memo is not used: with the
     /// cache on, hashing every tree and scanning every cell for the memo first
     /// kept a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
-    public func prepareStream(_ body: [UInt8]) -> Preparation {
+    package func prepareStream(_ body: [UInt8]) -> Preparation {
         prepare(body, forStream: true)
     }
 
     private func prepare(_ body: [UInt8], forStream: Bool) -> Preparation {
-        let split = forStream && pool.workerCount > 0 ? pool : nil
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
-                        &r, memo: memo.isEnabled && !forStream ? memo : nil, split: split)
+                        &r, memo: memo.isEnabled && !forStream ? memo : nil)
                     try r.finish()
                     return decoded
                 } catch {
@@ -67,7 +65,7 @@ extension ContainerEngine {
     }
 
     /// The response's `stats`: as planned, or counted from `.lookUp` outcomes.
-    public func stats(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerStats {
+    package func stats(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerStats {
         var stats = prepared.stats
         for k in outcomes.indices {
             guard let served = outcomes[k].servedFromCache else { continue }
@@ -145,10 +143,7 @@ extension ContainerEngine {
     /// pool costs more (a wake-up per thread) than hashing them here.
     private func contentHashes(_ sources: [NodeSource?], body: [UInt8]) -> [ContentHash?] {
         let unknown = sources.reduce(0) { $0 + ($1 != nil && $1?.hash == nil ? 1 : 0) }
-        if unknown <= Self.inlineHashingLimit {
-            return sources.map { source in source.flatMap { $0.hash ?? Self.hash(body, $0) } }
-        }
-        return pool.run(count: sources.count, chunkSize: 32) { k in
+        return pool.run(count: sources.count, chunkSize: 32, alone: unknown <= Self.inlineHashingLimit) { k in
             sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
         } ?? []
     }

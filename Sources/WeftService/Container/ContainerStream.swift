@@ -19,10 +19,10 @@ import WeftLayout
 /// - `{"record": "error", "type", "title", "status", "detail", "path"}` instead
 ///   of the rest when the request breaks the contract after the 200 was sent.
 extension ContainerEngine {
-    public static let ndjsonContentType = "application/x-ndjson"
+    package static let ndjsonContentType = "application/x-ndjson"
 
     /// Streams a prepared request's records to `write`, one line per call.
-    public func stream(
+    package func stream(
         _ prepared: PreparedContainer, cancellation: CancellationFlag? = nil,
         write: @escaping @Sendable ([UInt8]) -> Void
     ) {
