@@ -49,8 +49,12 @@ package final class PoolFeed: @unchecked Sendable {
     }
 }
 
-/// The pool's side of a feed. Its state changes under the core's lock.
-final class FeedJob: PoolJob, @unchecked Sendable {
+/// The pool's side of a feed, and of a run (a feed published whole). Its
+/// state changes under the core's lock.
+final class FeedJob: @unchecked Sendable {
+    let chunkSize: Int
+    /// In the core's `active` list.
+    var isListed = false
     private let cancellation: CancellationFlag?
     private let completed: (@Sendable (Int) -> Void)?
     private let body: @Sendable (Int) -> Void
@@ -68,7 +72,7 @@ final class FeedJob: PoolJob, @unchecked Sendable {
         self.cancellation = cancellation
         self.completed = completed
         self.body = body
-        super.init(chunkSize: max(1, chunkSize))
+        self.chunkSize = max(1, chunkSize)
     }
 
     func publish(_ count: Int) {
@@ -83,14 +87,14 @@ final class FeedJob: PoolJob, @unchecked Sendable {
 
     var wasCancelled: Bool { cancellation?.isCancelled ?? false }
 
-    override var hasUnclaimed: Bool { nextIndex < publishedCount && !wasCancelled }
+    var hasUnclaimed: Bool { nextIndex < publishedCount && !wasCancelled }
     /// Cancelled: finished once the claimed chunks are done; else once closed and all done.
-    override var isFinished: Bool {
+    var isFinished: Bool {
         if wasCancelled { return finishedCount == nextIndex }
         return closed && finishedCount == publishedCount
     }
 
-    override func claim() -> Range<Int>? {
+    func claim() -> Range<Int>? {
         guard hasUnclaimed else { return nil }
         // Short chunks only for the first index (the stream's first record)
         // and once the producer is done: a worker taking one index at a time
@@ -102,14 +106,14 @@ final class FeedJob: PoolJob, @unchecked Sendable {
         return start..<end
     }
 
-    override func execute(_ chunk: Range<Int>) {
+    func execute(_ chunk: Range<Int>) {
         for k in chunk {
             if wasCancelled { return }
             body(k)
         }
     }
 
-    override func markDone(_ chunk: Range<Int>) {
+    func markDone(_ chunk: Range<Int>) {
         finishedCount += chunk.count
         for k in chunk { done[k] = true }
         guard let completed, !wasCancelled else { return }
