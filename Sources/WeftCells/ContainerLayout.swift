@@ -115,7 +115,7 @@ public enum ContainerLayout {
         // Supplementary cells that were not laid out have no measurement and get no result.
         let placement: Placement
         switch geometry.type {
-        case .table: placement = TableLayout.place(request, sections, geometry)
+        case .table: placement = StreamingPlacer.placeTable(request, sections, geometry)
         case .collection: placement = FlowLayout.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
