@@ -39,15 +39,12 @@ package final class LayoutWorkerPool: Sendable {
     /// and returns the results in index order, or nil when cancelled.
     /// `completed` is called, in order, with each index whose result and all
     /// results before it in `order` are done: the streaming hook. It runs with
-    /// the pool's lock held, so it must only hand the result off. `alone`
-    /// keeps the work on the calling thread: for work so light (cells mostly
-    /// copied from a cache) that waking the workers would cost more.
+    /// the pool's lock held, so it must only hand the result off.
     package func run<Result: Sendable>(
         count: Int,
         order: [Int]? = nil,
         chunkSize: Int = 8,
         cancellation: CancellationFlag? = nil,
-        alone: Bool = false,
         completed: (@Sendable (Int, Result) -> Void)? = nil,
         _ body: @escaping @Sendable (Int) -> Result
     ) -> [Result]? {
@@ -66,7 +63,7 @@ package final class LayoutWorkerPool: Sendable {
             slots[order[p]] = body(order[p])
         }
         core.locked { job.close(order.count) }
-        core.run(job, shareWithWorkers: !alone && workerCount > 0 && count > job.chunkSize)
+        core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
         return job.wasCancelled ? nil : slots.all()
     }
 

@@ -11,10 +11,13 @@ extension ContainerEngine {
         completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
     ) -> [CellOutcome]? {
         let context = ContainerLayout.cellContext(prepared.request, LayoutContext(textMeasurer: textMeasurer))
+        if Self.fewToLayOut(prepared.work) {
+            return measureHere(prepared, order: order, cancellation: cancellation, context: context, completed: completed)
+        }
         let engine = self
         return pool.run(
             count: prepared.jobs.count, order: order, chunkSize: chunkSize, cancellation: cancellation,
-            alone: Self.fewToLayOut(prepared.work), completed: completed
+            completed: completed
         ) { k in
             engine.outcome(of: k, prepared, context)
         }
@@ -37,6 +40,31 @@ extension ContainerEngine {
     }
 
     static let inlineLayoutLimit = 8
+
+    /// `measure` on the calling thread, in the same order with the same
+    /// callbacks. Not the pool's run kept on this thread: that is generic over
+    /// its result, and copying outcomes through generic code cost a warm
+    /// request about a third more.
+    private func measureHere(
+        _ prepared: PreparedContainer, order: [Int]?, cancellation: CancellationFlag?, context: LayoutContext,
+        completed: (@Sendable (Int, CellOutcome) -> Void)?
+    ) -> [CellOutcome]? {
+        var outcomes = [CellOutcome?](repeating: nil, count: prepared.jobs.count)
+        for k in order ?? Array(prepared.jobs.indices) {
+            if cancellation?.isCancelled ?? false { return nil }
+            let result = outcome(of: k, prepared, context)
+            outcomes[k] = result
+            completed?(k, result)
+        }
+        // As the pool: no answer unless every cell has one.
+        var all: [CellOutcome] = []
+        all.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            guard let outcome else { return nil }
+            all.append(outcome)
+        }
+        return all
+    }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
         outcome(of: prepared.jobs[k], prepared.work[k], prepared, context)

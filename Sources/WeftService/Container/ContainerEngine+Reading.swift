@@ -143,7 +143,10 @@ extension ContainerEngine {
     /// pool costs more (a wake-up per thread) than hashing them here.
     private func contentHashes(_ sources: [NodeSource?], body: [UInt8]) -> [ContentHash?] {
         let unknown = sources.reduce(0) { $0 + ($1 != nil && $1?.hash == nil ? 1 : 0) }
-        return pool.run(count: sources.count, chunkSize: 32, alone: unknown <= Self.inlineHashingLimit) { k in
+        if unknown <= Self.inlineHashingLimit {
+            return sources.map { source in source.flatMap { $0.hash ?? Self.hash(body, $0) } }
+        }
+        return pool.run(count: sources.count, chunkSize: 32) { k in
             sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
         } ?? []
     }
