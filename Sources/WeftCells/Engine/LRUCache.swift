@@ -6,27 +6,28 @@ import Synchronization
 ///
 /// Inlinable so that callers in other modules get it specialized for their
 /// key and value types: unspecialized, every lookup paid for generic
-/// metadata lookups, more than the lookup itself.
-package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+/// metadata lookups, more than the lookup itself. Public, not package: a
+/// package declaration was not specialized in other modules.
+public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline let shards: [LockedShard<Key, Value>]
     @usableFromInline let hitCount = Atomic<Int>(0)
     @usableFromInline let missCount = Atomic<Int>(0)
-    package let capacityBytes: Int
+    public let capacityBytes: Int
 
     /// `capacityBytes` 0 disables the cache: nothing is stored.
-    package init(capacityBytes: Int, shardCount: Int = 16) {
+    public init(capacityBytes: Int, shardCount: Int = 16) {
         self.capacityBytes = max(0, capacityBytes)
         let n = max(1, shardCount)
         let perShard = self.capacityBytes / n
         shards = (0..<n).map { _ in LockedShard<Key, Value>(capacity: perShard) }
     }
 
-    @inlinable package var isEnabled: Bool { capacityBytes > 0 }
-    package var hits: Int { hitCount.load(ordering: .relaxed) }
-    package var misses: Int { missCount.load(ordering: .relaxed) }
+    @inlinable public var isEnabled: Bool { capacityBytes > 0 }
+    public var hits: Int { hitCount.load(ordering: .relaxed) }
+    public var misses: Int { missCount.load(ordering: .relaxed) }
 
-    package var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
-    package var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
+    public var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
+    public var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
 
     @inlinable func shard(for key: Key) -> LockedShard<Key, Value> {
         var h = Hasher()
@@ -35,7 +36,7 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
         return shards[i]
     }
 
-    @inlinable package func value(for key: Key) -> Value? {
+    @inlinable public func value(for key: Key) -> Value? {
         guard isEnabled else { return nil }
         let found = shard(for: key).state.withLock { $0.get(key) }
         if found == nil {
@@ -47,7 +48,7 @@ package final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendabl
     }
 
     /// Stores `value`; one larger than a whole shard is not kept.
-    @inlinable package func insert(_ value: Value, for key: Key, cost: Int) {
+    @inlinable public func insert(_ value: Value, for key: Key, cost: Int) {
         guard isEnabled else { return }
         shard(for: key).state.withLock { $0.put(key, value, cost: max(1, cost)) }
     }

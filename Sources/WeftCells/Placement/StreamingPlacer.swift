@@ -29,7 +29,7 @@ public struct StreamingPlacer: Sendable {
         place(job.cell, section: job.section, slot: job.slot, MeasuredCell(size: size, layout: nil))
     }
 
-    /// UITableView's row arithmetic for a plain table (semantics 4.1 leaves it
+    /// UITableView's row arithmetic for a plain table (ASTableView.mm leaves it
     /// to UIKit): with estimated heights off, UIKit stacks rows at their exact
     /// heights with no gaps, each the table's width, from y = 0 in content
     /// coordinates (content insets move the scroll view, not the rows). Weft's
