@@ -3,9 +3,10 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 
+// Linux only: the server waits on epoll (CEpoll) and calls Glibc directly.
+// SwiftPM cannot declare a Linux-only package, so no other platform is claimed.
 let package = Package(
     name: "Weft",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "weft", targets: ["weft"]),
         .library(name: "WeftLayout", targets: ["WeftLayout"]),

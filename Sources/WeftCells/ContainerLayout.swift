@@ -55,6 +55,7 @@ public enum ContainerLayout {
         var jobs: [CellJob] = []
         jobs.reserveCapacity(request.cellCount)
         func add(_ cell: Cell?, _ s: Int, _ slot: CellSlot) {
+            Turns.checkpoint()
             guard let cell, let job = factory.job(cell, section: s, slot: slot) else { return }
             jobs.append(job)
         }
@@ -114,7 +115,7 @@ public enum ContainerLayout {
         // Supplementary cells that were not laid out have no measurement and get no result.
         var placement: Placement
         switch geometry.type {
-        case .table: placement = TableLayout.place(request, sections, geometry)
+        case .table: placement = StreamingPlacer.placeTable(request, sections, geometry)
         case .collection: placement = CollectionPlacement.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }

@@ -8,7 +8,7 @@ public enum ServiceRoutes {
     /// `engine` lays out container requests; by default one with a thread per
     /// core and a 64 MB cell cache. Its cache counters go to `metrics`, and so
     /// do those of `cellStore`, the shared store behind the engine's cache.
-    public static func makeRouter(
+    package static func makeRouter(
         metrics: ServiceMetrics? = nil, textMeasurer: (any TextMeasuring)? = nil, engine: ContainerEngine? = nil,
         cellStore: CellStore? = nil
     ) -> Router {
@@ -40,8 +40,11 @@ public enum ServiceRoutes {
                     .invalidValue, detail: "the query parameter lines must be 0 or 1").response())
             }
             let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
-            let response = LayoutNodeEndpoint.respond(
-                body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer))
+            // One tree is one slice: it waits for a turn like any cell of a container.
+            let response = engine.turns.holding {
+                LayoutNodeEndpoint.respond(
+                    body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer))
+            }
             // Texts measured after the budget ran out are empty: that layout is not sent.
             guard budget.cancellation.isCancelled else { return httpResponse(response) }
             return httpResponse(budget.isSpent ? budget.spentResponse() : RequestBudget.clientGoneResponse)

@@ -59,7 +59,7 @@ public final class ConditionLock: @unchecked Sendable {
     }
 }
 
-/// Mutable state guarded by a lock (Synchronization's Mutex needs macOS 15; the package targets 14).
+/// Mutable state guarded by a lock.
 public final class Protected<Value>: @unchecked Sendable {
     private let lock = ConditionLock()
     private var value: Value

@@ -150,6 +150,12 @@ struct Serve: ParsableCommand {
         }
         let router = ServiceRoutes.makeRouter(
             metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine, cellStore: store)
+        // Request threads compute only while they hold one of the engine's
+        // turns (one per worker) and wait without one, so there are more
+        // threads than turns: a small request finds a thread while big ones
+        // hold every turn, and waits for a slice, not for a whole request.
+        var configuration = configuration
+        configuration.workers *= ContainerEngine.requestThreadsPerWorker
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
         try server.start(listeningOn: ListeningSocket(inherited: WorkerHandoff.listener))
         var serving: UInt8 = 1

@@ -2,16 +2,16 @@ import Synchronization
 
 /// Set when the client went away or the request timed out; the pool then
 /// drops the request's cells that have not started.
-public final class CancellationFlag: Sendable {
+package final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
     /// Asked as well, so that a flag can follow state it does not own (a
     /// connection that closed) without anyone having to call `cancel`.
     private let poll: (@Sendable () -> Bool)?
 
-    public init() { poll = nil }
+    package init() { poll = nil }
 
-    public init(polling: @escaping @Sendable () -> Bool) { poll = polling }
+    package init(polling: @escaping @Sendable () -> Bool) { poll = polling }
 
-    public func cancel() { flag.store(true, ordering: .releasing) }
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) || (poll?() ?? false) }
+    package func cancel() { flag.store(true, ordering: .releasing) }
+    package var isCancelled: Bool { flag.load(ordering: .acquiring) || (poll?() ?? false) }
 }

@@ -6,7 +6,8 @@ import Synchronization
 ///
 /// Inlinable so that callers in other modules get it specialized for their
 /// key and value types: unspecialized, every lookup paid for generic
-/// metadata lookups, more than the lookup itself.
+/// metadata lookups, more than the lookup itself. Public, not package: a
+/// package declaration was not specialized in other modules.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline let shards: [LockedShard<Key, Value>]
     @usableFromInline let hitCount = Atomic<Int>(0)

@@ -10,13 +10,16 @@ import WeftSync
 /// slot and results are returned in index order, whatever thread ran first.
 /// The submitting thread works on its own request too, so a request always
 /// makes progress even when every worker is busy elsewhere.
-public final class LayoutWorkerPool: Sendable {
-    public let workerCount: Int
-    private let core = PoolCore()
+package final class LayoutWorkerPool: Sendable {
+    package let workerCount: Int
+    private let core: PoolCore
 
     /// `workers` extra threads; 0 runs everything on the submitting thread.
-    public init(workers: Int) {
+    /// The threads compute only while they hold one of `turns` (by default
+    /// the pool's own, one per thread and one for the submitter).
+    package init(workers: Int, turns: Turns? = nil) {
         workerCount = max(0, workers)
+        core = PoolCore(turns: turns ?? Turns(count: workerCount + 1))
         for i in 0..<workerCount {
             // Threads hold the core, not the pool: dropping the pool stops them.
             let thread = Thread { [core] in core.workerLoop() }
@@ -37,7 +40,7 @@ public final class LayoutWorkerPool: Sendable {
     /// `completed` is called, in order, with each index whose result and all
     /// results before it in `order` are done: the streaming hook. It runs with
     /// the pool's lock held, so it must only hand the result off.
-    public func run<Result: Sendable>(
+    package func run<Result: Sendable>(
         count: Int,
         order: [Int]? = nil,
         chunkSize: Int = 8,
@@ -46,16 +49,27 @@ public final class LayoutWorkerPool: Sendable {
         _ body: @escaping @Sendable (Int) -> Result
     ) -> [Result]? {
         guard count > 0 else { return [] }
-        let job = TypedPoolJob(
-            count: count, order: order ?? Array(0..<count), chunkSize: max(1, chunkSize),
-            cancellation: cancellation, completed: completed, body: body)
+        // A feed whose every position is published at once: position p runs index order[p].
+        let order = order ?? Array(0..<count)
+        let slots = ResultSlots<Result>(count: count)
+        var report: (@Sendable (Int) -> Void)?
+        if let completed {
+            report = { p in
+                let k = order[p]
+                if let result = slots[k] { completed(k, result) }
+            }
+        }
+        let job = FeedJob(chunkSize: chunkSize, cancellation: cancellation, completed: report) { p in
+            slots[order[p]] = body(order[p])
+        }
+        core.locked { job.close(order.count) }
         core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
-        return job.results()
+        return job.wasCancelled ? nil : slots.all()
     }
 
     /// A run whose work is added while it runs (see `PoolFeed`): `body`
     /// runs for each index soon after it is added, `completed` as in `run`.
-    public func feed(
+    package func feed(
         chunkSize: Int = 8,
         cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int) -> Void)? = nil,
@@ -68,9 +82,12 @@ public final class LayoutWorkerPool: Sendable {
 /// The pool's shared state: the active jobs, handed out chunk by chunk.
 final class PoolCore: @unchecked Sendable {
     private let lock = ConditionLock()
-    private var active: [PoolJob] = []
+    private let turns: Turns
+    private var active: [FeedJob] = []
     private var rotation = 0
     private var stopping = false
+
+    init(turns: Turns) { self.turns = turns }
 
     func stop() {
         lock.withLock {
@@ -81,7 +98,7 @@ final class PoolCore: @unchecked Sendable {
 
     /// The caller takes chunks of its own job until none are left, then waits
     /// for the chunks workers took.
-    func run(_ job: PoolJob, shareWithWorkers: Bool) {
+    func run(_ job: FeedJob, shareWithWorkers: Bool) {
         if shareWithWorkers { lock.withLock { list(job) } }
         help(job)
     }
@@ -92,7 +109,7 @@ final class PoolCore: @unchecked Sendable {
     /// Offers the job's unclaimed chunks to the workers (waking them: a
     /// growing job may be listed already, with its new chunks unseen);
     /// called with the lock held.
-    func list(_ job: PoolJob) {
+    func list(_ job: FeedJob) {
         guard job.hasUnclaimed else { return }
         if !job.isListed {
             job.isListed = true
@@ -102,29 +119,43 @@ final class PoolCore: @unchecked Sendable {
     }
 
     /// The calling thread works on `job` until it has no unclaimed chunks,
-    /// then waits for those that workers took.
-    func help(_ job: PoolJob) {
+    /// then waits, without its turn, for those that workers took.
+    func help(_ job: FeedJob) {
         while let chunk = lock.withLock({ job.claim() }) {
             job.execute(chunk)
             lock.withLock { finish(job, chunk) }
+            Turns.checkpoint()
         }
-        lock.withLock {
-            while !job.isFinished { lock.wait() }
+        Turns.suspending {
+            lock.withLock {
+                while !job.isFinished { lock.wait() }
+            }
         }
     }
 
+    /// A worker takes a turn for the chunks it runs and gives it back before
+    /// it sleeps; between chunks it lets waiting threads have theirs.
     func workerLoop() {
         lock.lock()
         while true {
             if stopping {
                 lock.unlock()
+                turns.releaseIfHeld()
                 return
             }
             if let (job, chunk) = nextChunk() {
                 lock.unlock()
+                turns.acquireIfNotHeld()
                 job.execute(chunk)
                 lock.lock()
                 finish(job, chunk)
+                lock.unlock()
+                Turns.checkpoint()
+                lock.lock()
+            } else if turns.isHeldHere {
+                lock.unlock()
+                turns.releaseIfHeld()
+                lock.lock()
             } else {
                 lock.wait()
             }
@@ -132,7 +163,7 @@ final class PoolCore: @unchecked Sendable {
     }
 
     /// Round-robin over the active jobs; called with the lock held.
-    private func nextChunk() -> (PoolJob, Range<Int>)? {
+    private func nextChunk() -> (FeedJob, Range<Int>)? {
         var tries = active.count
         while tries > 0 {
             rotation = rotation % active.count
@@ -145,7 +176,7 @@ final class PoolCore: @unchecked Sendable {
     }
 
     /// Called with the lock held once a chunk's cells are done.
-    private func finish(_ job: PoolJob, _ chunk: Range<Int>) {
+    private func finish(_ job: FeedJob, _ chunk: Range<Int>) {
         job.markDone(chunk)
         if job.isListed && (job.isFinished || !job.hasUnclaimed) {
             job.isListed = false
@@ -155,44 +186,14 @@ final class PoolCore: @unchecked Sendable {
     }
 }
 
-/// The part of a job the pool handles without knowing its result type.
-class PoolJob: @unchecked Sendable {
-    let chunkSize: Int
-    /// In the core's `active` list (changed with the core's lock held).
-    var isListed = false
-    init(chunkSize: Int) { self.chunkSize = chunkSize }
-    func claim() -> Range<Int>? { nil }
-    func execute(_ chunk: Range<Int>) {}
-    func markDone(_ chunk: Range<Int>) {}
-    var isFinished: Bool { true }
-    var hasUnclaimed: Bool { false }
-}
-
-/// One request's cells. Positions are indices into `order`; each result slot
-/// is written by exactly one thread and read only after the job finished.
-final class TypedPoolJob<Result: Sendable>: PoolJob, @unchecked Sendable {
-    private let order: [Int]
-    private let cancellation: CancellationFlag?
-    private let completed: (@Sendable (Int, Result) -> Void)?
-    private let body: @Sendable (Int) -> Result
+/// One slot per index, each written by exactly one thread and read only
+/// after the run finished.
+final class ResultSlots<Result: Sendable>: @unchecked Sendable {
     private let slots: UnsafeMutableBufferPointer<Result?>
-    private var nextPosition = 0
-    private var donePositions: [Bool]
-    private var emittedPositions = 0
-    private var finishedCount = 0
 
-    init(
-        count: Int, order: [Int], chunkSize: Int, cancellation: CancellationFlag?,
-        completed: (@Sendable (Int, Result) -> Void)?, body: @escaping @Sendable (Int) -> Result
-    ) {
-        self.order = order
-        self.cancellation = cancellation
-        self.completed = completed
-        self.body = body
+    init(count: Int) {
         slots = .allocate(capacity: count)
         slots.initialize(repeating: nil)
-        donePositions = Array(repeating: false, count: order.count)
-        super.init(chunkSize: chunkSize)
     }
 
     deinit {
@@ -200,38 +201,13 @@ final class TypedPoolJob<Result: Sendable>: PoolJob, @unchecked Sendable {
         slots.deallocate()
     }
 
-    override var hasUnclaimed: Bool { nextPosition < order.count && !(cancellation?.isCancelled ?? false) }
-    override var isFinished: Bool { finishedCount == order.count || (!hasUnclaimed && finishedCount == nextPosition) }
-
-    override func claim() -> Range<Int>? {
-        guard hasUnclaimed else { return nil }
-        let start = nextPosition
-        nextPosition = min(order.count, start + chunkSize)
-        return start..<nextPosition
+    subscript(index: Int) -> Result? {
+        get { slots[index] }
+        set { slots[index] = newValue }
     }
 
-    override func execute(_ chunk: Range<Int>) {
-        for position in chunk {
-            if cancellation?.isCancelled ?? false { return }
-            let index = order[position]
-            slots[index] = body(index)
-        }
-    }
-
-    override func markDone(_ chunk: Range<Int>) {
-        finishedCount += chunk.count
-        for p in chunk { donePositions[p] = true }
-        guard let completed else { return }
-        // Emit, in `order`, every result whose predecessors are all done.
-        while emittedPositions < order.count && donePositions[emittedPositions] {
-            let index = order[emittedPositions]
-            if let result = slots[index] { completed(index, result) }
-            emittedPositions += 1
-        }
-    }
-
-    func results() -> [Result]? {
-        if cancellation?.isCancelled ?? false { return nil }
+    /// Every result, or nil if one is missing.
+    func all() -> [Result]? {
         var out: [Result] = []
         out.reserveCapacity(slots.count)
         for slot in slots {

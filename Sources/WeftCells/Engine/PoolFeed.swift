@@ -7,7 +7,7 @@
 /// result in its own typed storage, so that the per-cell code is compiled
 /// for its concrete types rather than through generic witnesses. Only the
 /// thread that made the feed calls `add`, `publish` and `finish`.
-public final class PoolFeed: @unchecked Sendable {
+package final class PoolFeed: @unchecked Sendable {
     private let core: PoolCore
     private let job: FeedJob
     private var added = 0
@@ -21,17 +21,17 @@ public final class PoolFeed: @unchecked Sendable {
     }
 
     /// Indices added so far.
-    public var count: Int { added }
+    package var count: Int { added }
 
     /// Adds the next index (its input must be stored first); the workers
     /// see it once a whole chunk is waiting, or at once if it is the first.
-    public func add() {
+    package func add() {
         added += 1
         if added - job.publishedCount >= job.chunkSize || added == 1 { publish() }
     }
 
     /// Hands every index added so far to the workers.
-    public func publish() {
+    package func publish() {
         let count = added
         core.locked {
             job.publish(count)
@@ -41,7 +41,7 @@ public final class PoolFeed: @unchecked Sendable {
 
     /// No more indices: the calling thread works on what is left and waits
     /// for the workers. False when cancelled (some indices never ran).
-    public func finish() -> Bool {
+    package func finish() -> Bool {
         let count = added
         core.locked { job.close(count) }
         core.help(job)
@@ -49,8 +49,12 @@ public final class PoolFeed: @unchecked Sendable {
     }
 }
 
-/// The pool's side of a feed. Its state changes under the core's lock.
-final class FeedJob: PoolJob, @unchecked Sendable {
+/// The pool's side of a feed, and of a run (a feed published whole). Its
+/// state changes under the core's lock.
+final class FeedJob: @unchecked Sendable {
+    let chunkSize: Int
+    /// In the core's `active` list.
+    var isListed = false
     private let cancellation: CancellationFlag?
     private let completed: (@Sendable (Int) -> Void)?
     private let body: @Sendable (Int) -> Void
@@ -68,7 +72,7 @@ final class FeedJob: PoolJob, @unchecked Sendable {
         self.cancellation = cancellation
         self.completed = completed
         self.body = body
-        super.init(chunkSize: max(1, chunkSize))
+        self.chunkSize = max(1, chunkSize)
     }
 
     func publish(_ count: Int) {
@@ -83,14 +87,14 @@ final class FeedJob: PoolJob, @unchecked Sendable {
 
     var wasCancelled: Bool { cancellation?.isCancelled ?? false }
 
-    override var hasUnclaimed: Bool { nextIndex < publishedCount && !wasCancelled }
+    var hasUnclaimed: Bool { nextIndex < publishedCount && !wasCancelled }
     /// Cancelled: finished once the claimed chunks are done; else once closed and all done.
-    override var isFinished: Bool {
+    var isFinished: Bool {
         if wasCancelled { return finishedCount == nextIndex }
         return closed && finishedCount == publishedCount
     }
 
-    override func claim() -> Range<Int>? {
+    func claim() -> Range<Int>? {
         guard hasUnclaimed else { return nil }
         // Short chunks only for the first index (the stream's first record)
         // and once the producer is done: a worker taking one index at a time
@@ -102,14 +106,14 @@ final class FeedJob: PoolJob, @unchecked Sendable {
         return start..<end
     }
 
-    override func execute(_ chunk: Range<Int>) {
+    func execute(_ chunk: Range<Int>) {
         for k in chunk {
             if wasCancelled { return }
             body(k)
         }
     }
 
-    override func markDone(_ chunk: Range<Int>) {
+    func markDone(_ chunk: Range<Int>) {
         finishedCount += chunk.count
         for k in chunk { done[k] = true }
         guard let completed, !wasCancelled else { return }

@@ -145,6 +145,7 @@ public enum ContainerValidation {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
             }
             for i in section.items.indices {
+                Turns.checkpoint()
                 checkCell(section.items[i], path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
                 // UIKit's accessory views belong to table rows.
                 if request.container.type != .table, section.items[i].accessoryType != .none {

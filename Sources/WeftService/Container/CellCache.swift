@@ -5,16 +5,16 @@ import WeftLayout
 /// (one engine, one measurer, one cache): its tree's canonical content, the
 /// range its container gives it, that range narrowed by the cell's style,
 /// and the request's scale and direction.
-public struct CellCacheKey: Hashable, Sendable {
-    public var content: ContentHash
-    public var range: SizeRange
-    public var treeRange: SizeRange
-    public var pointScale: Double
-    public var direction: LayoutDirection
+package struct CellCacheKey: Hashable, Sendable {
+    package var content: ContentHash
+    package var range: SizeRange
+    package var treeRange: SizeRange
+    package var pointScale: Double
+    package var direction: LayoutDirection
 
     /// The content hash is already uniform; feeding the hasher one word of it
     /// (equality still compares every field) keeps a lookup cheap.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(content.low)
     }
 }
@@ -24,20 +24,20 @@ public struct CellCacheKey: Hashable, Sendable {
 /// cell, so valid wherever the cell lands), and what decoding it produced.
 /// Immutable and shared: a class, so a hit copies a reference rather than
 /// the entry and the reference counting of its tree.
-public final class CachedCell: Sendable {
-    public let size: Size
-    public let layout: [UInt8]
+package final class CachedCell: Sendable {
+    package let size: Size
+    package let layout: [UInt8]
     /// Relative to the cell's `node`.
-    public let warnings: [ResponseWarning]
+    package let warnings: [ResponseWarning]
     /// Counted against the request's element limit as if decoded.
-    public let elementCount: Int
+    package let elementCount: Int
     /// A `view` root without its children (what the view-cell warning
     /// reads); nil for any other root, which the warning ignores.
-    public let root: Element?
+    package let root: Element?
     /// The serial of the request that stored it (`PreparedContainer.serial`).
-    public let origin: UInt64
+    package let origin: UInt64
 
-    public init(
+    package init(
         size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
     ) {
         self.origin = origin
@@ -54,4 +54,4 @@ public final class CachedCell: Sendable {
     }
 }
 
-public typealias CellLayoutCache = LRUCache<CellCacheKey, CachedCell>
+package typealias CellLayoutCache = LRUCache<CellCacheKey, CachedCell>

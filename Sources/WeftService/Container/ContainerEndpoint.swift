@@ -6,12 +6,18 @@ import WeftLayout
 /// JSON document or, when the client accepts `application/x-ndjson`, as a
 /// chunked stream of records. The HTTP layer decides 413/415 first. Work for
 /// a client that has gone away is dropped.
-public enum ContainerEndpoint {
-    public static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
+package enum ContainerEndpoint {
+    package static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
         engine.respond(body: body, cancellation: cancellation)
     }
 
+    /// Computes only while it holds one of the engine's turns, as the
+    /// stream does once the 200 is out.
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
+        engine.turns.holding { respondHoldingTurn(request, engine: engine) }
+    }
+
+    private static func respondHoldingTurn(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
         // Cells stop being started once the client is gone or the request's
         // time is up.
         let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
@@ -30,7 +36,9 @@ public enum ContainerEndpoint {
         }
         var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])
         response.stream = { writer in
-            engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
+            engine.turns.holding {
+                engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
+            }
         }
         return response
     }

@@ -6,7 +6,7 @@ import WeftLayout
 extension ContainerEngine {
     /// Measures every job on the pool; nil when cancelled. `completed` gets
     /// each job's outcome in `order` as soon as it and all before it are done.
-    public func measure(
+    package func measure(
         _ prepared: PreparedContainer, order: [Int]? = nil, cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
     ) -> [CellOutcome]? {
@@ -41,7 +41,10 @@ extension ContainerEngine {
 
     static let inlineLayoutLimit = 8
 
-    /// `measure` on the calling thread, in the same order with the same callbacks.
+    /// `measure` on the calling thread, in the same order with the same
+    /// callbacks. Not the pool's run kept on this thread: that is generic over
+    /// its result, and copying outcomes through generic code cost a warm
+    /// request about a third more.
     private func measureHere(
         _ prepared: PreparedContainer, order: [Int]?, cancellation: CancellationFlag?, context: LayoutContext,
         completed: (@Sendable (Int, CellOutcome) -> Void)?
@@ -148,7 +151,7 @@ extension ContainerEngine {
 
     /// After measuring: the first cell whose tree broke the contract, or the
     /// cell whose elements take the request past the element limit, as a 422.
-    public func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
+    package func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
         var elements = 0
         // Paths only for the cell at fault: building one per cell cost as
         // much as the rest of a warm request's checks.
@@ -168,7 +171,7 @@ extension ContainerEngine {
     }
 
     /// The jobs with their trees' roots in place, ready for `ContainerLayout.place`.
-    public func placedJobs(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ContainerLayout.CellJob] {
+    package func placedJobs(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ContainerLayout.CellJob] {
         var jobs = prepared.jobs
         for k in jobs.indices where outcomes[k].root != nil {
             jobs[k].cell.node = outcomes[k].root
@@ -177,14 +180,14 @@ extension ContainerEngine {
     }
 
     /// Places the measured cells and computes the hints.
-    public func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
+    package func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
         ContainerLayout.place(
             prepared.request, jobs: placedJobs(prepared, outcomes),
             measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
     }
 
     /// Every cell's decoding warnings, in job order, with full paths.
-    public func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
+    package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
         var all: [ResponseWarning] = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {

@@ -14,20 +14,20 @@ import WeftLayout
 /// whole first, so their errors are still 4xx answers.
 extension ContainerEngine {
     /// How a stream is answered.
-    public enum StreamPlan: Sendable {
+    package enum StreamPlan: Sendable {
         /// Read and checked whole, then laid out.
         case whole(PreparedContainer)
         /// Read up to its cells; the rest is read while cells are laid out.
         case pipelined(StreamHead)
     }
 
-    public enum StreamStart: Sendable {
+    package enum StreamStart: Sendable {
         case ready(StreamPlan)
         case refused(Problem)
     }
 
     /// A request read and checked up to the value of its cells' key.
-    public struct StreamHead: Sendable {
+    package struct StreamHead: Sendable {
         let body: [UInt8]
         let top: ContainerRequestDecoder.TopLevel
         let request: ContainerRequest
@@ -37,7 +37,7 @@ extension ContainerEngine {
     }
 
     /// What the endpoint calls before it answers 200 (or not).
-    public func beginStream(_ body: [UInt8]) -> StreamStart {
+    package func beginStream(_ body: [UInt8]) -> StreamStart {
         if body.count >= pipelineMinimumBytes {
             switch readHead(body) {
             case .head(let head): return .ready(.pipelined(head))
@@ -51,7 +51,7 @@ extension ContainerEngine {
         }
     }
 
-    public func stream(_ plan: StreamPlan, cancellation: CancellationFlag? = nil, write: @escaping @Sendable ([UInt8]) -> Void) {
+    package func stream(_ plan: StreamPlan, cancellation: CancellationFlag? = nil, write: @escaping @Sendable ([UInt8]) -> Void) {
         switch plan {
         case .whole(let prepared): stream(prepared, cancellation: cancellation, write: write)
         case .pipelined(let head): streamPipelined(head, cancellation: cancellation, write: write)
@@ -70,7 +70,7 @@ extension ContainerEngine {
                 do throws(RequestError) {
                     var top = ContainerRequestDecoder.TopLevel()
                     guard try r.contractObjectStart(),
-                        let key = try ContainerRequestDecoder.readMembers(&r, &top, memo: nil, split: nil, pauseAtCells: true),
+                        let key = try ContainerRequestDecoder.readMembers(&r, &top, memo: nil, pauseAtCells: true),
                         let request = top.head, request.container.type == .table
                     else { return .notATable }
                     if let first = ContainerValidation.validateHead(request).first { return .refused(first.problem) }

@@ -6,32 +6,30 @@ import WeftLayout
 extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache.
-    public func prepare(_ body: [UInt8]) -> Preparation {
+    package func prepare(_ body: [UInt8]) -> Preparation {
         prepare(body, forStream: false)
     }
 
-    /// `prepare` for a stream, whose start record waits for it: a long
-    /// `items` array is read on two of the pool's threads (`ItemsSplit`).
-    /// The outcome is the same as `prepare`'s.
+    /// `prepare` for a stream, whose start record waits for it. The outcome
+    /// is the same as `prepare`'s.
     ///
     /// Its cells are hashed and looked up in the cache on the pool, as part of
     /// their own work (`.lookUp`), and the raw-cell memo is not used: with the
     /// cache on, hashing every tree and scanning every cell for the memo first
     /// would keep a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
-    public func prepareStream(_ body: [UInt8]) -> Preparation {
+    package func prepareStream(_ body: [UInt8]) -> Preparation {
         prepare(body, forStream: true)
     }
 
     private func prepare(_ body: [UInt8], forStream: Bool) -> Preparation {
-        let split = forStream && pool.workerCount > 0 ? pool : nil
         let decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
-                        &r, memo: memo.isEnabled && !forStream ? memo : nil, split: split)
+                        &r, memo: memo.isEnabled && !forStream ? memo : nil)
                     try r.finish()
                     return decoded
                 } catch {
@@ -67,7 +65,7 @@ extension ContainerEngine {
     }
 
     /// The response's `stats`: as planned, or counted from `.lookUp` outcomes.
-    public func stats(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerStats {
+    package func stats(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerStats {
         var stats = prepared.stats
         for k in outcomes.indices {
             guard let served = outcomes[k].servedFromCache else { continue }
@@ -92,6 +90,7 @@ extension ContainerEngine {
         // By index: a job is a whole cell, and copying 10,000 of them shows
         // in a stream's start record, which waits for this loop.
         for k in jobs.indices {
+            Turns.checkpoint()
             guard let source = sources[k] else {
                 work.append(.interop)
                 continue

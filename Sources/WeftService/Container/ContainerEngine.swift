@@ -10,37 +10,44 @@ import WeftLayout
 /// The output is byte-identical at any worker count (results land in index
 /// order) and with the cache on or off (a hit replays exactly what a miss
 /// computes), except the response's `stats`, which say how it was served.
-public final class ContainerEngine: Sendable {
-    public let pool: LayoutWorkerPool
-    public let cache: CellLayoutCache
+package final class ContainerEngine: Sendable {
+    /// One per worker: every thread that computes for a request holds one
+    /// (see `Turns`), the request's own thread included.
+    package let turns: Turns
+    package let pool: LayoutWorkerPool
+    package let cache: CellLayoutCache
     /// Cells by their exact bytes: an unchanged cell is not even read again.
-    public let memo: RawCellMemo
-    public let textMeasurer: (any TextMeasuring)?
-    public let limits: DecodeLimits
+    package let memo: RawCellMemo
+    package let textMeasurer: (any TextMeasuring)?
+    package let limits: DecodeLimits
     /// Cells per chunk: small enough that a big request interleaves with
     /// others, large enough that handing out chunks stays cheap.
-    public let chunkSize: Int
+    package let chunkSize: Int
     /// How long one request's cells may take before the rest are dropped
     /// (the answer is then a 408, or a stream's `error` record).
-    public let timeoutSeconds: Double
+    package let timeoutSeconds: Double
     /// A streamed table at least this long is laid out while it is read
     /// (see `beginStream`); a shorter one is read and checked whole first.
-    public let pipelineMinimumBytes: Int
+    package let pipelineMinimumBytes: Int
+    /// Request threads per worker in `weft serve`: while fewer big requests
+    /// than that are in flight, a small one never queues for a thread.
+    package static let requestThreadsPerWorker = 4
     /// Below this, reading a body whole takes well under a millisecond.
-    public static let defaultPipelineMinimumBytes = 256 << 10
+    package static let defaultPipelineMinimumBytes = 256 << 10
     /// Numbers requests, for `CachedCell.origin`.
     let serials = Atomic<UInt64>(0)
 
     /// `workers` threads lay out one request (the calling thread is one of
     /// them); `cacheBytes` 0 disables the cache.
-    public init(
+    package init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
         chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30,
         pipelineMinimumBytes: Int = defaultPipelineMinimumBytes
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.pipelineMinimumBytes = pipelineMinimumBytes
-        pool = LayoutWorkerPool(workers: max(0, workers - 1))
+        turns = Turns(count: workers)
+        pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
         cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
         memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
@@ -49,11 +56,11 @@ public final class ContainerEngine: Sendable {
         self.chunkSize = chunkSize
     }
 
-    public var cacheStatistics: CacheStatistics {
+    package var cacheStatistics: CacheStatistics {
         CacheStatistics(hits: cache.hits, misses: cache.misses, storedBytes: cache.storedBytes)
     }
 
-    public enum Preparation: Sendable {
+    package enum Preparation: Sendable {
         case ready(PreparedContainer)
         case refused(Problem)
     }
@@ -61,7 +68,7 @@ public final class ContainerEngine: Sendable {
     // MARK: - Whole responses
 
     /// `POST /v1/layout` as one JSON document.
-    public func respond(body: [UInt8], cancellation: CancellationFlag? = nil) -> ServiceResponse {
+    package func respond(body: [UInt8], cancellation: CancellationFlag? = nil) -> ServiceResponse {
         let prepared: PreparedContainer
         switch prepare(body) {
         case .refused(let problem): return problem.response()

@@ -5,17 +5,17 @@ import WeftLayout
 /// already checked). The engine hashes and, when the cell cache misses,
 /// decodes it on the worker pool: an unchanged cell costs a grammar pass
 /// here and a hashing pass there.
-public struct NodeSource: Sendable, Hashable {
-    public var range: Range<Int>
+package struct NodeSource: Sendable, Hashable {
+    package var range: Range<Int>
     /// Known when the cell came from the raw-cell memo; else the engine hashes.
-    public var hash: ContentHash?
+    package var hash: ContentHash?
 }
 
 /// The node sources of one section, in the request's shape.
-public struct SectionNodeSources: Sendable {
-    public var header: NodeSource?
-    public var footer: NodeSource?
-    public var items: [NodeSource?]
+package struct SectionNodeSources: Sendable {
+    package var header: NodeSource?
+    package var footer: NodeSource?
+    package var items: [NodeSource?]
     /// For items read in full while the memo is on: their raw key and
     /// start, to remember them once their trees are hashed.
     var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
@@ -42,30 +42,28 @@ protocol CellReadObserver: AnyObject {
 /// tree, which `nodes` locates. A cell that sent a `node` carries
 /// `ContainerRequestDecoder.pendingNode` until it is resolved, so that
 /// `ContainerValidation` sees which cells have one.
-public struct DecodedContainerRequest: Sendable {
-    public var request: ContainerRequest
-    public var nodes: [SectionNodeSources]
+package struct DecodedContainerRequest: Sendable {
+    package var request: ContainerRequest
+    package var nodes: [SectionNodeSources]
 }
 
 /// Bytes -> `ContainerRequest`, straight from the JSON reader (openapi.yaml, "POST
 /// /v1/layout"). Unknown keys are a 422 unless they start with `x-`; every
 /// error carries the JSON Pointer of the offending value. Cells are counted
 /// as they are read, so a section of a million items stops at the limit.
-public enum ContainerRequestDecoder {
+package enum ContainerRequestDecoder {
     /// Stands in for a cell's tree between decoding and resolution.
-    public static let pendingNode = Element(.box, id: "x-pending")
+    package static let pendingNode = Element(.box, id: "x-pending")
 
-    /// `split`: read long `items` arrays on two threads of this pool (see
-    /// `ItemsSplit`); the result is the same either way.
-    public static func decode(
-        _ r: inout JSONReader, memo: RawCellMemo? = nil, split: LayoutWorkerPool? = nil
+    package static func decode(
+        _ r: inout JSONReader, memo: RawCellMemo? = nil
     ) throws(RequestError) -> DecodedContainerRequest
     {
         var top = TopLevel()
         guard try r.contractObjectStart() else {
             throw RequestError(.missingField, "a container request needs a \"container\"")
         }
-        _ = try readMembers(&r, &top, memo: memo, split: split, pauseAtCells: false)
+        _ = try readMembers(&r, &top, memo: memo, pauseAtCells: false)
         return try top.decoded()
     }
 
@@ -98,7 +96,7 @@ public enum ContainerRequestDecoder {
     /// end; with `pauseAtCells`, stops instead at the first `items` or
     /// `sections` key, the reader at its value, and answers that key.
     static func readMembers(
-        _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?, split: LayoutWorkerPool?, pauseAtCells: Bool
+        _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?, pauseAtCells: Bool
     ) throws(RequestError) -> ContainerRequestKey? {
         repeat {
             let key = try r.key()
@@ -107,7 +105,7 @@ public enum ContainerRequestDecoder {
                 continue
             }
             if pauseAtCells && (field == .items || field == .sections) { return field }
-            try readMember(field, &r, &top, memo: memo, split: split, observer: nil)
+            try readMember(field, &r, &top, memo: memo, observer: nil)
         } while try r.objectNext()
         return nil
     }
@@ -117,13 +115,13 @@ public enum ContainerRequestDecoder {
     static func resume(
         at field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, observer: any CellReadObserver
     ) throws(RequestError) {
-        try readMember(field, &r, &top, memo: nil, split: nil, observer: observer)
-        if try r.objectNext() { _ = try readMembers(&r, &top, memo: nil, split: nil, pauseAtCells: false) }
+        try readMember(field, &r, &top, memo: nil, observer: observer)
+        if try r.objectNext() { _ = try readMembers(&r, &top, memo: nil, pauseAtCells: false) }
     }
 
     private static func readMember(
         _ field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?,
-        split: LayoutWorkerPool?, observer: (any CellReadObserver)?
+        observer: (any CellReadObserver)?
     ) throws(RequestError) {
         do throws(RequestError) {
             switch field {
@@ -139,7 +137,7 @@ public enum ContainerRequestDecoder {
                     repeat {
                         do throws(RequestError) {
                             let (section, source) = try decodeSection(
-                                &r, s, count: &top.cellCount, memo: memo, split: split, observer: observer)
+                                &r, s, count: &top.cellCount, memo: memo, observer: observer)
                             top.sections.append(section)
                             top.sources.append(source)
                         } catch {
@@ -154,7 +152,7 @@ public enum ContainerRequestDecoder {
                 top.shorthand = true
                 var itemSources = SectionNodeSources(items: [])
                 let items = try decodeItems(
-                    &r, 0, count: &top.cellCount, memo: memo, split: split, observer: observer, into: &itemSources)
+                    &r, 0, count: &top.cellCount, memo: memo, observer: observer, into: &itemSources)
                 top.sections = [Section(items: items)]
                 top.sources = [itemSources]
                 try observer?.sectionEnded(0)
@@ -181,7 +179,7 @@ public enum ContainerRequestDecoder {
     // MARK: - Sections and cells
 
     private static func decodeSection(
-        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
+        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?,
         observer: (any CellReadObserver)?
     ) throws(RequestError) -> (Section, SectionNodeSources) {
         var section = Section()
@@ -211,7 +209,7 @@ public enum ContainerRequestDecoder {
                     try observer?.read(cell, source, section: s, slot: field == .header ? .header : .footer)
                 case .items:
                     section.items = try decodeItems(
-                        &r, s, count: &count, memo: memo, split: split, observer: observer, into: &sources)
+                        &r, s, count: &count, memo: memo, observer: observer, into: &sources)
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -225,10 +223,9 @@ public enum ContainerRequestDecoder {
     }
 
     /// An `items` array; stops with `limit-exceeded` (path: the array) as
-    /// soon as the request's cells pass `ContainerLimits.maxCells`. With a
-    /// `split` pool, a long array is read on two threads (`ItemsSplit`).
+    /// soon as the request's cells pass `ContainerLimits.maxCells`.
     private static func decodeItems(
-        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?, split: LayoutWorkerPool?,
+        _ r: inout JSONReader, _ s: Int, count: inout Int, memo: RawCellMemo?,
         observer: (any CellReadObserver)?, into sources: inout SectionNodeSources
     ) throws(RequestError) -> [Cell] {
         var run = ItemRun()
@@ -243,8 +240,6 @@ public enum ContainerRequestDecoder {
                 let i = run.cells.count - 1
                 try observer.read(run.cells[i], run.sources[i], section: s, slot: .item(i))
             } while try r.arrayNext()
-        } else if let split, let middle = ItemsSplit.middle(r) {
-            try ItemsSplit.read(&r, count: &count, memo: memo, pool: split, middle: middle, into: &run)
         } else {
             if let memo { run.predictedLengths = memo.lastItemLengths.withLock { $0 } }
             try readItems(&r, count: &count, memo: memo, into: &run)
@@ -269,6 +264,7 @@ public enum ContainerRequestDecoder {
     static func readItem(
         _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
     ) throws(RequestError) {
+        Turns.checkpoint()
         let i = run.cells.count
         count += 1
         if let tooMany = ContainerLimits.error(cellCount: count, path: "") {

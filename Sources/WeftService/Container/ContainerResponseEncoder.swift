@@ -5,8 +5,8 @@ import WeftLayout
 /// `sections[].items[]` (and headers, footers), `hints` and `stats`. Each
 /// cell's `layout` was encoded by the engine (or came from the cache) and is
 /// copied in as bytes.
-public enum ContainerResponseEncoder {
-    public static func encode(
+package enum ContainerResponseEncoder {
+    package static func encode(
         _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
     ) -> [UInt8] {
         let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
@@ -61,6 +61,7 @@ public enum ContainerResponseEncoder {
             out.key("items")
             out.beginArray()
             for i in section.items.indices {
+                Turns.checkpoint()
                 writeCell(section.items[i], layouts.layout(s, .item(i)), &out)
             }
             out.endArray()
@@ -97,7 +98,7 @@ public enum ContainerResponseEncoder {
 
     /// One cell: `id`, `index`, `frame` (content coordinates), `kind`,
     /// `layout` (relative to the cell) and, for table rows, `table`.
-    public static func writeCell(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
+    package static func writeCell(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
         out.beginObject()
         writeCellMembers(cell, layout, &out)
         out.endObject()
@@ -160,7 +161,7 @@ public enum ContainerResponseEncoder {
         if let v { out.integer(v) } else { out.null() }
     }
 
-    public static func writeHints(_ hints: Hints, _ out: inout JSONWriter) {
+    package static func writeHints(_ hints: Hints, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("ranges")
         out.beginObject()
@@ -213,7 +214,7 @@ public enum ContainerResponseEncoder {
         out.endObject()
     }
 
-    public static func writeStats(_ stats: ContainerStats, _ out: inout JSONWriter) {
+    package static func writeStats(_ stats: ContainerStats, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("cells")
         out.integer(stats.cells)

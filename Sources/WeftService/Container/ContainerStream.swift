@@ -10,10 +10,10 @@ import WeftLayout
 /// flow line depends on the items after it.
 extension ContainerEngine {
     /// The media type of a streamed answer.
-    public static let ndjsonContentType = "application/x-ndjson"
+    package static let ndjsonContentType = "application/x-ndjson"
 
     /// Streams a prepared request's records to `write`, one line per call.
-    public func stream(
+    package func stream(
         _ prepared: PreparedContainer, cancellation: CancellationFlag? = nil,
         write: @escaping @Sendable ([UInt8]) -> Void
     ) {

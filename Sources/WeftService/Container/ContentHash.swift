@@ -7,11 +7,11 @@
 /// 128 bits (two independently seeded 64-bit lanes) because a collision would
 /// silently give one cell another's layout; at that width it is not a
 /// practical concern.
-public struct ContentHash: Hashable, Sendable {
-    public var low: UInt64
-    public var high: UInt64
+package struct ContentHash: Hashable, Sendable {
+    package var low: UInt64
+    package var high: UInt64
 
-    public init(low: UInt64, high: UInt64) {
+    package init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }
@@ -20,7 +20,7 @@ public struct ContentHash: Hashable, Sendable {
 extension JSONReader {
     /// Reads one value (checking its grammar as `skipValue` does) and
     /// returns its canonical hash. Bounded by `maxDepth` like `skipValue`.
-    public mutating func contentHash() throws(RequestError) -> ContentHash {
+    package mutating func contentHash() throws(RequestError) -> ContentHash {
         var lanes = HashLanes(tag: 0)
         try hashValue(into: &lanes)
         return ContentHash(low: lanes.a, high: lanes.b)

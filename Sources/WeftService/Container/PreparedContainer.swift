@@ -3,22 +3,22 @@ import WeftLayout
 
 /// A decoded, validated container request with each cell's work decided:
 /// served from the cache, or decoded and laid out by the pool.
-public struct PreparedContainer: Sendable {
-    public var request: ContainerRequest
+package struct PreparedContainer: Sendable {
+    package var request: ContainerRequest
     /// The request body: cell trees are decoded from it on the pool.
-    public var body: [UInt8]
+    package var body: [UInt8]
     /// Every cell to measure, in `ContainerLayout.jobs` order. A node cell's
     /// `node` is a placeholder until the pool has decoded it (see `finish`).
-    public var jobs: [ContainerLayout.CellJob]
-    public var work: [CellWork]
+    package var jobs: [ContainerLayout.CellJob]
+    package var work: [CellWork]
     /// With `.lookUp` work the hits and misses are only known after measuring
     /// (`ContainerEngine.stats`); these then count the cells alone.
-    public var stats: ContainerStats
+    package var stats: ContainerStats
     /// Tells this request's own cache entries from those it found.
-    public var serial: UInt64 = 0
+    package var serial: UInt64 = 0
 
     /// One job's plan.
-    public enum CellWork: Sendable {
+    package enum CellWork: Sendable {
         /// An interop cell: measured without a tree.
         case interop
         /// Decode the tree at `source`, lay it out (and store it when `key` is set).
@@ -38,31 +38,31 @@ public struct PreparedContainer: Sendable {
 }
 
 /// The response's `stats`: cells in the request and how the cache served them.
-public struct ContainerStats: Sendable, Hashable {
-    public var cells: Int
-    public var cacheHits: Int
-    public var cacheMisses: Int
+package struct ContainerStats: Sendable, Hashable {
+    package var cells: Int
+    package var cacheHits: Int
+    package var cacheMisses: Int
 }
 
 /// One cell after the engine: its size and its encoded `layout`, and what
 /// decoding its tree found.
-public struct CellOutcome: Sendable {
-    public var size: Size
+package struct CellOutcome: Sendable {
+    package var size: Size
     /// Nil for interop cells.
-    public var layout: [UInt8]?
+    package var layout: [UInt8]?
     /// Relative to the cell's `node`.
-    public var warnings: [ResponseWarning] = []
-    public var elementCount = 0
+    package var warnings: [ResponseWarning] = []
+    package var elementCount = 0
     /// The tree's root without children (what the view-cell warning reads).
-    public var root: Element?
+    package var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
-    public var error: RequestError?
+    package var error: RequestError?
     /// For `.lookUp` work: whether the cache served the cell. An entry this
     /// same request stored counts as a miss, as it would had the lookups all
     /// run before any layout, so the count does not depend on the threads.
-    public var servedFromCache: Bool?
+    package var servedFromCache: Bool?
 
-    public init(
+    package init(
         size: Size, layout: [UInt8]?, warnings: [ResponseWarning] = [], elementCount: Int = 0, root: Element? = nil,
         error: RequestError? = nil
     ) {

@@ -7,7 +7,7 @@ import WeftSync
 /// instead of a full grammar check and decode: the same bytes are the same
 /// valid cell (JSON grammar and the cell contract are context-free within
 /// one value), whatever request they arrive in.
-public final class RawCellMemo: Sendable {
+package final class RawCellMemo: Sendable {
     let cache: LRUCache<RawCellKey, RawCellEntry>
     /// The byte length of each item of the last `items` array read, by
     /// position: a client resending its list mostly sends the same items in
@@ -15,19 +15,19 @@ public final class RawCellMemo: Sendable {
     /// only scanned for its end when that misses.
     let lastItemLengths = Protected<[Int]>([])
 
-    public init(capacityBytes: Int) {
+    package init(capacityBytes: Int) {
         cache = LRUCache(capacityBytes: capacityBytes)
     }
 
-    public var isEnabled: Bool { cache.isEnabled }
+    package var isEnabled: Bool { cache.isEnabled }
 }
 
 /// A cell object's bytes: their 128-bit hash and their length.
-public struct RawCellKey: Hashable, Sendable {
+package struct RawCellKey: Hashable, Sendable {
     var hash: ContentHash
     var length: Int
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(hash.low) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(hash.low) }
 }
 
 /// What reading those bytes gave: the cell (with `pendingNode` for its tree),

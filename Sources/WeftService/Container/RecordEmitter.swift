@@ -94,6 +94,7 @@ final class RecordEmitter: @unchecked Sendable {
             if let f = section.footer { records.append((nil, ContainerEngine.cellRecord(f, slot: .footer, layout: layouts.layout(s, .footer)))) }
         }
         let visible = Set(result.hints.ranges.visible)
+        Turns.checkpoint()
         for (index, record) in records where index.map(visible.contains) ?? false { write(record) }
         for (index, record) in records where !(index.map(visible.contains) ?? false) { write(record) }
     }

@@ -12,15 +12,15 @@ import WeftHTTP
 /// 128 bits with fixed seeds: equal content gives the equal key on any
 /// instance, after any restart. Spelled `c1` (the scheme's version, so a
 /// different scheme can never alias it) and 22 base64url characters.
-public enum ContentKey {
+package enum ContentKey {
     /// `c1` and 128 bits in base64url.
-    public static let length = 24
+    package static let length = 24
 
     /// The key of a cell whose parts hash to these (`ContentHash` of each part's
     /// JSON). An absent `style` is the empty style, as the decoder reads it;
     /// `node` counts only for node cells and `size` only for interop cells,
     /// the parts each kind lays out with.
-    public static func make(kind: CellKind, node: ContentHash?, size: ContentHash?, style: ContentHash?) -> String {
+    package static func make(kind: CellKind, node: ContentHash?, size: ContentHash?, style: ContentHash?) -> String {
         var lanes = HashLanes(tag: 0x636F_6E74_656E_746B)  // "contentk"
         let part: ContentHash?
         switch kind {
@@ -40,7 +40,7 @@ public enum ContentKey {
     /// The key of one cell object as sent (`{"id": ..., "node": {...}, ...}`):
     /// reads only `kind`, `node`, `size` and `style`. For content already
     /// checked by the decoder; a `kind` it does not know is an error.
-    public static func of(cellJSON bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> String {
+    package static func of(cellJSON bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> String {
         var reader = JSONReader(bytes)
         var kind = CellKind.node
         var node: ContentHash?, size: ContentHash?, style: ContentHash?
