@@ -68,7 +68,7 @@ public final class CellStore: Sendable {
         return found
     }
 
-    /// Stores `value` under `key`, best effort (see `set(_:)` for many entries).
+    /// Stores `value` under `key` with the configured expiry, best effort.
     public func set(_ key: String, _ value: [UInt8]) {
         set([(key, value)])
     }
