@@ -3,6 +3,7 @@
 public enum Base64URL {
     private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
+    /// The base64url text of `bytes`, without `=` padding.
     public static func encode(_ bytes: [UInt8]) -> String {
         var out: [UInt8] = []
         out.reserveCapacity((bytes.count * 4 + 2) / 3)

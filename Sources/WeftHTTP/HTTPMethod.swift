@@ -3,6 +3,7 @@
 /// lacks them. Any other method is answered 501 (RFC 9110 §9.1) before routing,
 /// so neither its length nor its spelling reaches logs and metrics unbounded.
 public enum HTTPMethod {
+    /// The known methods, spelled as they are on the wire (method names are case-sensitive).
     public static let standard: [String] = [
         "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY",
     ]

@@ -7,6 +7,7 @@ import Logging
 /// A hand-written HTTP/1.1 server: a few epoll loops for I/O and a bounded
 /// worker pool for handlers that do real work.
 public final class HTTPServer: Sendable {
+    /// The settings the server was made with.
     public let configuration: HTTPServerConfiguration
     private let processor: RequestProcessor
     private let state = Protected(RunState())
@@ -20,6 +21,8 @@ public final class HTTPServer: Sendable {
         var stopped = false
     }
 
+    /// A server that sends requests to `router` and reports each one to
+    /// `observer`; it listens only once `start` is called.
     public init(configuration: HTTPServerConfiguration, router: Router,
                 observer: (any HTTPServerObserver)? = nil, logger: Logger = Logger(label: "weft.http")) {
         self.configuration = configuration
@@ -29,6 +32,7 @@ public final class HTTPServer: Sendable {
     /// The port actually bound, which differs from the configured one when that was 0.
     public var port: Int { state.withLock { $0.port } }
 
+    /// True once `drain` (or `stop`) has begun: no new connections are accepted.
     public var isDraining: Bool { state.withLock { $0.draining } }
 
     /// Binds and starts serving; returns once the socket listens.

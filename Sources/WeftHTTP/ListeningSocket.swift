@@ -2,7 +2,10 @@
 import Glibc
 #endif
 
+/// A server that could not start: a system call (socket, bind, listen, epoll)
+/// failed, the TLS files would not load, or the server was started twice.
 public struct HTTPServerError: Error, CustomStringConvertible {
+    /// What failed, with the system's reason where there is one.
     public var description: String
 
     static func system(_ what: String) -> HTTPServerError {
@@ -16,10 +19,13 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 /// fails with EADDRINUSE instead of quietly splitting connections with the first.
 /// Event loops share it, and worker processes inherit it (`init(inherited:)`).
 public struct ListeningSocket: Sendable {
+    /// The socket's file descriptor.
     public let fd: Int32
     /// The port actually bound, which differs from the one asked for when that was 0.
     public let port: Int
 
+    /// Binds `host:port` (the first address `host` resolves to) and listens with
+    /// room for `backlog` connections not yet accepted.
     public static func bind(host: String, port: Int, backlog: Int32 = 1024) throws -> ListeningSocket {
         var hints = addrinfo()
         hints.ai_family = AF_UNSPEC

@@ -1,18 +1,22 @@
 /// RFC 9457 problem documents for errors the HTTP layer itself decides
 /// (framing, limits, routing, auth, overload).
 public enum ProblemDetails {
+    /// The media type of every problem document (RFC 9457).
     public static let contentType = "application/problem+json"
 
+    /// An answer with `status`, typed by `ProblemType(status:)`.
     public static func response(status: Int, detail: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         response(ProblemType(status: status), detail: detail, headers: headers)
     }
 
+    /// An answer of `type`'s status whose body is the problem document for `detail`.
     public static func response(_ type: ProblemType, detail: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
         var response = HTTPResponse(status: type.status, headers: headers, body: body(type, detail: detail))
         response.headers.set("content-type", contentType)
         return response
     }
 
+    /// The JSON problem document (`type`, `title`, `status`, `detail`) as UTF-8 bytes.
     public static func body(_ type: ProblemType, detail: String) -> [UInt8] {
         var json = "{\"type\":"
         appendJSONString(type.uri, to: &json)

@@ -50,10 +50,13 @@ public enum ProblemType: String, Sendable, CaseIterable {
     /// 500
     case internalError = "internal-error"
 
+    /// Where every problem type's URI starts; the case's raw value follows it.
     public static let baseURI = "https://weft.dev/problems/"
 
+    /// The problem document's `type`: a stable URI that clients can branch on.
     public var uri: String { Self.baseURI + rawValue }
 
+    /// The HTTP status code every problem of this type is answered with.
     public var status: Int {
         switch self {
         case .malformedJSON, .nestingTooDeep: return 400
@@ -93,6 +96,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         }
     }
 
+    /// The problem document's `title`: a short summary, the same for every problem of this type.
     public var title: String {
         switch self {
         case .malformedJSON: return "Malformed JSON"

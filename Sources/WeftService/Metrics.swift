@@ -25,6 +25,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let workerRestarts: CoreMetrics.Counter
     private let restartSource = Protected<(read: (@Sendable () -> Int)?, published: Int)>((nil, 0))
 
+    /// A fresh registry with every instrument at zero.
     public init() {
         registry = PrometheusCollectorRegistry()
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -46,10 +47,13 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
         workerRestarts = CoreMetrics.Counter(label: "weft_worker_restarts_total", factory: factory)
     }
 
+    /// Counts one more request in flight.
     public func requestStarted() {
         inFlight.increment()
     }
 
+    /// Records a finished request: its count and latency under its route,
+    /// method and status, and the bytes it read and wrote.
     public func requestFinished(_ record: RequestRecord) {
         inFlight.decrement()
         let instruments = instruments(for: RouteKey(
@@ -153,10 +157,14 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
 
 /// What the layout cache has counted since it was made.
 public struct CacheStatistics: Sendable {
+    /// Lookups answered from the cache.
     public var hits: Int
+    /// Lookups the cache could not answer.
     public var misses: Int
+    /// Bytes the cache holds now (a level, not a count).
     public var storedBytes: Int
 
+    /// Statistics with these values.
     public init(hits: Int, misses: Int, storedBytes: Int) {
         self.hits = hits
         self.misses = misses

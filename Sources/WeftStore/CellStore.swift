@@ -15,6 +15,7 @@ import Glibc
 /// 2 s while failures repeat; calls in that window are immediate misses, so a
 /// dead Redis costs one timeout per backoff, not one per request.
 public final class CellStore: Sendable {
+    /// Where the store is, and how long calls and entries last.
     public let configuration: CellStoreConfiguration
     private let state = Protected(State())
 
@@ -32,12 +33,15 @@ public final class CellStore: Sendable {
     static let idleLimit = 64
     private static let namespace = Array("weft:cell:".utf8)
 
+    /// A store reached at `configuration`; no connection is opened until the first call.
+    /// It ignores SIGPIPE for the whole process.
     public init(_ configuration: CellStoreConfiguration) {
         self.configuration = configuration
         // hiredis writes with plain write(2): a peer that went away must not kill the process.
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// What the store has counted so far.
     public var statistics: CellStoreStatistics { state.withLock { $0.statistics } }
 
     /// The bytes stored under `key`, or nil: not stored, not a valid key, or the store unavailable.
@@ -64,6 +68,7 @@ public final class CellStore: Sendable {
         return found
     }
 
+    /// Stores `value` under `key` with the configured expiry, best effort.
     public func set(_ key: String, _ value: [UInt8]) {
         set([(key, value)])
     }
@@ -131,10 +136,15 @@ public final class CellStore: Sendable {
 /// What the store did since start: found and missing keys, round trips that
 /// failed (down, slow, refused), and calls skipped during a backoff.
 public struct CellStoreStatistics: Equatable, Sendable {
+    /// Keys found.
     public var hits = 0
+    /// Keys asked for and not answered: absent, invalid, or the store unavailable.
     public var misses = 0
+    /// Round trips that failed: could not connect, timed out, or broke.
     public var failures = 0
+    /// Calls not sent because the store was in a backoff after a failure.
     public var skipped = 0
 
+    /// All counts at zero.
     public init() {}
 }

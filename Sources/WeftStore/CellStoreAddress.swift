@@ -2,21 +2,28 @@
 /// HOST may be a name, an IPv4 address or a bracketed IPv6 one (`[::1]`);
 /// PORT defaults to Redis's 6379 and DB to 0.
 public struct CellStoreAddress: Equatable, Sendable, CustomStringConvertible {
+    /// A host name or an IP address (an IPv6 one without brackets).
     public var host: String
+    /// The TCP port.
     public var port: Int
+    /// The Redis database number (`SELECT`).
     public var database: Int
 
+    /// The address of `host`, on Redis's default port and database unless given.
     public init(host: String, port: Int = 6379, database: Int = 0) {
         self.host = host
         self.port = port
         self.database = database
     }
 
+    /// The address as a full `redis://HOST:PORT/DB` URL, IPv6 hosts bracketed.
     public var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
         return "redis://\(shownHost):\(port)/\(database)"
     }
 
+    /// Parses `redis://HOST[:PORT][/DB]`. Credentials, query and fragment are
+    /// refused; the port must be 1...65535 and the database 0...1,000,000.
     public init(parsing text: String) throws(CellStoreAddressError) {
         let scheme = "redis://"
         guard text.hasPrefix(scheme) else { throw .init("\(text): the cell store is a redis:// URL") }
@@ -63,13 +70,16 @@ public struct CellStoreAddress: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A cell store URL that could not be parsed.
 public struct CellStoreAddressError: Error, Equatable, CustomStringConvertible {
+    /// The URL and what is wrong with it, in words for the operator.
     public var description: String
     init(_ description: String) { self.description = description }
 }
 
 /// How the service reaches its shared cell store.
 public struct CellStoreConfiguration: Equatable, Sendable {
+    /// The Redis server to use.
     public var address: CellStoreAddress
     /// The longest any store call may wait, connecting included; past it the
     /// call is a miss (get) or is dropped (set).
@@ -78,9 +88,12 @@ public struct CellStoreConfiguration: Equatable, Sendable {
     /// `maxmemory-policy` decides what goes first when it fills up.
     public var expirySeconds: Int
 
+    /// The default call timeout: 20 ms.
     public static let defaultTimeoutMilliseconds = 20
+    /// The default expiry: one day, in seconds.
     public static let defaultExpirySeconds = 86_400
 
+    /// The store at `address`, with the default timeout and expiry unless given.
     public init(
         address: CellStoreAddress, timeoutMilliseconds: Int = defaultTimeoutMilliseconds,
         expirySeconds: Int = defaultExpirySeconds

@@ -1,8 +1,10 @@
 /// The keys the cell store accepts: 1 to 64 URL-safe characters
 /// (`A-Z a-z 0-9 - _`), as the content keys a container answer carries.
 public enum CellStoreKey {
+    /// The longest key, in characters (bytes: every allowed character is ASCII).
     public static let maximumLength = 64
 
+    /// Whether `key` is 1...`maximumLength` characters, all of them URL-safe.
     public static func isValid(_ key: String) -> Bool {
         let bytes = key.utf8
         guard (1...maximumLength).contains(bytes.count) else { return false }

@@ -53,11 +53,15 @@ public enum FontCatalog {
 
 /// One face of an installed (or registered) font file.
 public struct FontFaceEntry: Sendable, Hashable {
+    /// The face's family name (the first one the file declares).
     public let family: String
     /// CSS weight (100...1000).
     public let weight: Int
+    /// Whether the face is italic or oblique.
     public let italic: Bool
+    /// The face's PostScript name; empty when the file gives none.
     public let postScriptName: String
+    /// Path of the font file.
     public let filePath: String
     /// The face's index in a collection file (`.ttc`); 0 otherwise.
     public let index: Int

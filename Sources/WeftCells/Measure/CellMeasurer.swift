@@ -2,10 +2,12 @@ import WeftLayout
 
 /// One cell after measurement: its size and its laid-out tree.
 public struct MeasuredCell: Sendable {
+    /// The cell's size in points, within the range it was measured in.
     public var size: Size
     /// Nil for interop cells, which Texture never measures.
     public var layout: LayoutNode?
 
+    /// A measurement of `size`, with `layout` nil for a cell that has no tree.
     public init(size: Size, layout: LayoutNode?) {
         self.size = size
         self.layout = layout
@@ -16,6 +18,9 @@ public struct MeasuredCell: Sendable {
 /// (cell, range, context), so cells can be measured in any order, in
 /// parallel, and cached by those three.
 public enum CellMeasurer {
+    /// Measures `cell` within `range`. A node cell is laid out as a tree; an
+    /// interop cell takes its own `size`, else the range's maximum when that is
+    /// a valid size, else zero, clamped to the range.
     public static func measure(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
         switch cell.kind {
         case .interop:

@@ -10,6 +10,7 @@
 /// button. Weft has not measured them on a device; they are kept here, in
 /// one place, so they can be corrected together.
 public enum AccessoryWidths {
+    /// Points `accessory` takes from a row's content view; 0 for `.none`.
     public static func width(of accessory: AccessoryType) -> Double {
         switch accessory {
         case .none: return 0

@@ -1,6 +1,7 @@
 /// A container request that breaks the contract (openapi.yaml): the JSON layer answers
 /// it with a 422 problem+json carrying `path` and `detail`.
 public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// Which rule the request broke.
     public enum Reason: String, Sendable, Hashable {
         /// A size, offset or number outside what the contract allows.
         case invalidValue
@@ -14,17 +15,21 @@ public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible
         case tooManyCells
     }
 
+    /// Which rule was broken.
     public var reason: Reason
     /// A JSON Pointer to the offending value.
     public var path: String
+    /// What is wrong, in words for the client (the problem's `detail`).
     public var detail: String
 
+    /// An error of `reason` at the JSON Pointer `path`, explained by `detail`.
     public init(_ reason: Reason, path: String, detail: String) {
         self.reason = reason
         self.path = path
         self.detail = detail
     }
 
+    /// `path: detail`, for logs and test failures.
     public var description: String { "\(path): \(detail)" }
 }
 

@@ -51,15 +51,18 @@ public final class TextDetails: Sendable, Hashable {
     /// Line boxes in the node's coordinates; nil when not asked for.
     public let lines: [TextLine]?
 
+    /// Details with the shown text (nil when nothing was cut) and the line boxes (nil when not asked for).
     public init(visibleText: String?, lines: [TextLine]?) {
         self.visibleText = visibleText
         self.lines = lines
     }
 
+    /// Equal when the shown text and the line boxes are.
     public static func == (a: TextDetails, b: TextDetails) -> Bool {
         a.visibleText == b.visibleText && a.lines == b.lines
     }
 
+    /// Hashes the shown text and the line boxes, as `==` compares them.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(visibleText)
         hasher.combine(lines)

@@ -22,7 +22,9 @@ public struct TextContent: Sendable, Hashable {
     /// with (`head`) or holds in its middle (`middle`); nil is "…" in the
     /// element's own style.
     public var truncationText: [TextSpan]?
+    /// How lines sit inside the text's width; `.natural` by default.
     public var alignment: TextAlignment
+    /// The paragraph direction; `.auto` by default.
     public var baseDirection: BaseDirection
     /// The output node lists its line boxes.
     public var reportsLines: Bool
@@ -91,12 +93,16 @@ public enum Truncation: Sendable, Hashable {
 
 /// One styled run of a text, its style fully resolved (inherited from the element where the span set none).
 public struct TextSpan: Sendable, Hashable {
+    /// The run's characters.
     public var text: String
+    /// The run's font.
     public var font: FontDescriptor
+    /// Points added after every grapheme cluster of the run.
     public var letterSpacing: Double
     /// Carried for clients (a tappable range); it does not change the layout.
     public var link: String?
 
+    /// A run of `text` in `font`, with `letterSpacing` points between clusters.
     public init(text: String, font: FontDescriptor = FontDescriptor(), letterSpacing: Double = 0, link: String? = nil) {
         self.text = text
         self.font = font
@@ -127,8 +133,11 @@ public struct TextLine: Sendable, Hashable {
     public var baseline: Double
     /// The line's UTF-16 range in `TextContent.text`.
     public var start: Int
+    /// Where that range ends, exclusive: the line is `start..<end`.
     public var end: Int
 
+    /// A line box at `frame`, its baseline `baseline` points below the node's
+    /// top, holding UTF-16 offsets `start..<end`.
     public init(frame: Frame, baseline: Double, start: Int, end: Int) {
         self.frame = frame
         self.baseline = baseline

@@ -10,6 +10,7 @@ import WeftLayout
 /// when an error happens. Use one decoder per request: copies share their
 /// frame buffer.
 public struct ElementDecoder {
+    /// The limits this decoder enforces.
     public let limits: DecodeLimits
     /// Elements decoded so far, over every tree this decoder has read.
     public private(set) var elementCount = 0
@@ -38,6 +39,7 @@ public struct ElementDecoder {
         init(slot: ChildSlot) { self.slot = slot }
     }
 
+    /// A decoder that enforces `limits`, for one request.
     public init(limits: DecodeLimits = .standard) {
         self.limits = limits
     }

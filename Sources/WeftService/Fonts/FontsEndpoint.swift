@@ -5,6 +5,7 @@ import WeftText
 /// file, and what the CSS generic families resolve to) and
 /// `GET /v1/fonts/files/{id}` (one of those files, cacheable forever).
 public enum FontsEndpoint {
+    /// The `GET /v1/fonts` answer: the JSON listing, built once per process.
     public static func respond() -> ServiceResponse {
         ServiceResponse(status: 200, contentType: LayoutNodeEndpoint.jsonContentType, body: listing)
     }
