@@ -41,9 +41,13 @@ public enum ContainerLayout {
 
     /// One cell to measure, and where its result goes.
     public struct CellJob: Sendable {
+        /// The section the cell belongs to.
         public var section: Int
+        /// Header, footer, or the item's index within its section.
         public var slot: CellSlot
+        /// The cell as the request gave it.
         public var cell: Cell
+        /// The size range the cell is measured in (its constrained size).
         public var range: SizeRange
     }
 
@@ -73,6 +77,7 @@ public enum ContainerLayout {
     public struct JobFactory: Sendable {
         private let geometry: ContainerGeometry
 
+        /// Jobs for the cells of `request`'s container.
         public init(_ request: ContainerRequest) { geometry = ContainerGeometry(request) }
 
         /// Nil for a supplementary cell that is not laid out (see `jobs(for:)`).

@@ -12,6 +12,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     @usableFromInline let shards: [LockedShard<Key, Value>]
     @usableFromInline let hitCount = Atomic<Int>(0)
     @usableFromInline let missCount = Atomic<Int>(0)
+    /// The bytes of values kept at most, split evenly across the shards.
     public let capacityBytes: Int
 
     /// `capacityBytes` 0 disables the cache: nothing is stored.
@@ -22,11 +23,16 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         shards = (0..<n).map { _ in LockedShard<Key, Value>(capacity: perShard) }
     }
 
+    /// False when the cache was made with no capacity: lookups then miss without counting.
     @inlinable public var isEnabled: Bool { capacityBytes > 0 }
+    /// Lookups that found a value, since the cache was made.
     public var hits: Int { hitCount.load(ordering: .relaxed) }
+    /// Lookups that found nothing, since the cache was made.
     public var misses: Int { missCount.load(ordering: .relaxed) }
 
+    /// The bytes of the values held now, as their owners counted them.
     public var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
+    /// The number of values held now.
     public var count: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.count } } }
 
     @inlinable func shard(for key: Key) -> LockedShard<Key, Value> {
@@ -36,6 +42,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         return shards[i]
     }
 
+    /// The value stored for `key`, made the most recently used; counts a hit or a miss.
     @inlinable public func value(for key: Key) -> Value? {
         guard isEnabled else { return nil }
         let found = shard(for: key).state.withLock { $0.get(key) }

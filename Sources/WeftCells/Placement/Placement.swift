@@ -2,10 +2,14 @@ import WeftLayout
 
 /// The measured cells of one section, in the request's order.
 public struct MeasuredSection: Sendable {
+    /// The section header's measurement, when it has one that was laid out.
     public var header: MeasuredCell?
+    /// The section footer's measurement, when it has one that was laid out.
     public var footer: MeasuredCell?
+    /// Every item's measurement, in index order.
     public var items: [MeasuredCell]
 
+    /// A section's measurements, as placement takes them.
     public init(header: MeasuredCell? = nil, footer: MeasuredCell? = nil, items: [MeasuredCell]) {
         self.header = header
         self.footer = footer

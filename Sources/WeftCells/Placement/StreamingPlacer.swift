@@ -13,6 +13,7 @@ public struct StreamingPlacer: Sendable {
     private let pageCount: Int
     private var y = 0.0
 
+    /// A placer for a table's or a pager's cells; nil for a collection.
     public init?(_ request: ContainerRequest) {
         guard request.container.type != .collection else { return nil }
         self.request = request
