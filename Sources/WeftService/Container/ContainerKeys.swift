@@ -10,6 +10,7 @@ enum ContainerRequestKey: String, Sendable, CaseIterable {
 enum ContainerKey: String, Sendable, CaseIterable {
     case type, bounds, contentOffset, contentInset, scrolling, rangeMode, rangeTuning, leadingScreensForBatching
     case fetching, visible, separatorStyle, scrollDirection, flow, currentPage, previousBounds, circular
+    case layout, gallery, masonry, pinHeaders
     static let table = KeyTable<ContainerKey>(allCases.map { ($0.rawValue, $0) })
 
     /// Keys of one container type only. (`currentPage` and `previousBounds`
@@ -17,7 +18,8 @@ enum ContainerKey: String, Sendable, CaseIterable {
     func applies(to type: ContainerType) -> Bool {
         switch self {
         case .separatorStyle: type == .table
-        case .scrollDirection, .flow: type == .collection
+        case .scrollDirection, .flow, .layout, .gallery, .masonry: type == .collection
+        case .pinHeaders: type == .table || type == .collection
         case .circular: type == .pager
         default: true
         }
@@ -37,8 +39,15 @@ enum CellKey: String, Sendable, CaseIterable {
 }
 
 enum FlowKey: String, Sendable, CaseIterable {
-    case itemSpacing, lineSpacing, sectionInset
+    case itemSpacing, lineSpacing, sectionInset, alignment
     static let table = KeyTable<FlowKey>(allCases.map { ($0.rawValue, $0) })
+}
+
+/// The keys of `gallery` and `masonry`: each its own size key, and the spacings they share.
+enum CollectionLayoutKey: String, Sendable, CaseIterable {
+    case itemSize, columns, itemSpacing, lineSpacing, sectionInset
+    static let gallery = KeyTable<CollectionLayoutKey>([itemSize, itemSpacing, lineSpacing, sectionInset].map { ($0.rawValue, $0) })
+    static let masonry = KeyTable<CollectionLayoutKey>([columns, itemSpacing, lineSpacing, sectionInset].map { ($0.rawValue, $0) })
 }
 
 enum TuningKey: String, Sendable, CaseIterable {
@@ -57,6 +66,8 @@ enum ContainerTokens {
     static let rangeType = table(RangeType.self)
     static let separatorStyle = table(SeparatorStyle.self)
     static let scrollDirection = table(FlowScrollDirection.self)
+    static let collectionLayout = table(CollectionLayoutType.self)
+    static let flowAlignment = table(FlowAlignment.self)
     static let cellKind = table(CellKind.self)
     static let accessoryType = table(AccessoryType.self)
     static let selectionStyle = table(SelectionStyle.self)

@@ -72,7 +72,50 @@ extension ContainerRequestDecoder {
             c.currentPage = try r.contractInteger(in: 0...Int(Int32.max))
         case .previousBounds: c.previousBounds = try r.contractSize(missing: 0)
         case .circular: c.circular = try r.contractBool()
+        case .layout: c.layout = try r.contractToken(ContainerTokens.collectionLayout)
+        case .gallery:
+            let settings = try decodeCollectionLayout(&r, keys: CollectionLayoutKey.gallery, name: "gallery")
+            guard let itemSize = settings.itemSize else {
+                throw RequestError(.missingField, "a gallery needs its \"itemSize\"").at("itemSize")
+            }
+            c.gallery = GallerySettings(itemSize: itemSize, spacing: settings.spacing)
+        case .masonry:
+            let settings = try decodeCollectionLayout(&r, keys: CollectionLayoutKey.masonry, name: "masonry")
+            c.masonry = MasonrySettings(columns: settings.columns ?? MasonrySettings().columns, spacing: settings.spacing)
+        case .pinHeaders: c.pinHeaders = try r.contractBool()
         }
+    }
+
+    /// `gallery` or `masonry`: its own size key and the spacings it sets itself.
+    private static func decodeCollectionLayout(
+        _ r: inout JSONReader, keys: KeyTable<CollectionLayoutKey>, name: String
+    ) throws(RequestError) -> (spacing: CollectionSpacing, itemSize: Size?, columns: Int?) {
+        var result: (spacing: CollectionSpacing, itemSize: Size?, columns: Int?) = (CollectionSpacing(), nil, nil)
+        guard try r.contractObjectStart() else { return result }
+        var present: Set<CollectionLayoutKey> = []
+        repeat {
+            let key = try r.key()
+            guard let field = keys.lookup(key) else {
+                try r.skipExtension(key, context: "\(name) (accepted: \(keys.namesList))")
+                continue
+            }
+            do throws(RequestError) {
+                guard present.insert(field).inserted else {
+                    throw RequestError(.invalidValue, "the key \"\(field.rawValue)\" appears twice")
+                }
+                switch field {
+                // A missing or null axis reads as 0, which validation refuses with this path.
+                case .itemSize: result.itemSize = try r.contractSize(missing: 0)
+                case .columns: result.columns = try r.contractInteger(in: 1...Int(Int32.max))
+                case .itemSpacing: result.spacing.itemSpacing = try r.contractLength()
+                case .lineSpacing: result.spacing.lineSpacing = try r.contractLength()
+                case .sectionInset: result.spacing.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
+                }
+            } catch {
+                throw error.at(field.rawValue)
+            }
+        } while try r.objectNext()
+        return result
     }
 
     private static func decodeFlow(_ r: inout JSONReader) throws(RequestError) -> FlowSettings {
@@ -89,6 +132,7 @@ extension ContainerRequestDecoder {
                 case .itemSpacing: flow.itemSpacing = try r.contractLength()
                 case .lineSpacing: flow.lineSpacing = try r.contractLength()
                 case .sectionInset: flow.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
+                case .alignment: flow.alignment = try r.contractToken(ContainerTokens.flowAlignment)
                 }
             } catch {
                 throw error.at(field.rawValue)

@@ -21,7 +21,8 @@ package enum ContainerResponseEncoder {
     /// around them. Room never written to is never faulted in.
     static func estimatedSize(_ result: ContainerResult, warnings: [ResponseWarning], outcomes: [CellOutcome]) -> Int {
         // A number takes at most 24 bytes; a cell's members around its
-        // layout, with three frames, stay well below 640 bytes plus its id
+        // layout, with three frames (a header's pinned frame is its only
+        // other one), stay well below 640 bytes plus its id
         // escaped (at most 6 bytes per byte).
         var size = 4096 + result.warnings.count * 256 + warnings.count * 256
         for outcome in outcomes { size += 640 + (outcome.layout?.count ?? 0) }
@@ -32,6 +33,8 @@ package enum ContainerResponseEncoder {
         }
         let ranges = result.hints.ranges
         size += 48 * (ranges.visible.count + ranges.display.count + ranges.preload.count) + 320 * result.hints.pages.count
+        let supplementary = ranges.supplementary
+        size += 64 * (supplementary.visible.count + supplementary.display.count + supplementary.preload.count)
         for w in warnings { size += 6 * (w.detail.utf8.count + w.path.description.utf8.count) }
         for w in result.warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
         return size
@@ -135,6 +138,10 @@ package enum ContainerResponseEncoder {
             }
             out.endObject()
         }
+        if let pinned = cell.pinnedFrame {
+            out.key("pinnedFrame")
+            LayoutResponseEncoder.writeFrame(pinned, &out)
+        }
     }
 
     static func writeIndex(_ index: IndexPath, _ out: inout JSONWriter) {
@@ -142,6 +149,20 @@ package enum ContainerResponseEncoder {
         out.integer(index.section)
         out.integer(index.item)
         out.endArray()
+    }
+
+    /// An item as `[section, item]`, a header or footer as `{"section": s, "kind": k}`.
+    private static func writeRangeElement(_ element: RangeElement, _ out: inout JSONWriter) {
+        switch element {
+        case .item(let p): writeIndex(p, &out)
+        case .supplementary(let x):
+            out.beginObject()
+            out.key("section")
+            out.integer(x.section)
+            out.key("kind")
+            out.rawString(x.kind == .header ? "header" : "footer")
+            out.endObject()
+        }
     }
 
     private static func writeOptionalIndex(_ index: IndexPath?, _ out: inout JSONWriter) {
@@ -165,10 +186,11 @@ package enum ContainerResponseEncoder {
         out.beginObject()
         out.key("ranges")
         out.beginObject()
-        for (name, paths) in [("visible", hints.ranges.visible), ("display", hints.ranges.display), ("preload", hints.ranges.preload)] {
+        let ranges = hints.ranges
+        for (name, elements) in [("visible", ranges.visibleElements), ("display", ranges.displayElements), ("preload", ranges.preloadElements)] {
             out.dynamicKey(name)
             out.beginArray()
-            for p in paths { writeIndex(p, &out) }
+            for element in elements { writeRangeElement(element, &out) }
             out.endArray()
         }
         out.endObject()
