@@ -1472,14 +1472,17 @@ paths:
         stream of records, one JSON object per line: a `start` record (`type`, `bounds`),
         one `cell` record per cell as soon as it and every cell before it in the scroll
         order are placed (the rows or pages under the viewport first when `contentOffset`
-        is not at the start; a collection's cells once its flow lines are known), and an
+        is not at the start; a collection's cells once its flow lines are known; a table's
+        with `pinHeaders` once every row is placed, since a pinned header's frame depends on
+        where its section ends), and an
         `end` record with the cell counts (`cells`, `sections`), `contentSize`,
         `warnings`, `hints` and `stats`.
 
         A table whose body is 256 KiB or more is laid out while its body is read: the
         200 and the `start` record are sent once everything before its cells (`items` or
         `sections`) is read and checked, and each cell record as soon as the cell and
-        every row before it are placed. An error found after that (a cell that breaks
+        every row before it are placed (with `pinHeaders`, once every row is placed). An
+        error found after that (a cell that breaks
         the contract, e.g. an `interop` cell with no `size` or a `node` tree that breaks
         it; malformed JSON further on; more than 100,000 cells) ends the stream with an
         `error` record instead of `end`, carrying the problem (and its `status`) that a
