@@ -5,8 +5,7 @@ import WeftLayout
 /// be sent as soon as it (and, for tables, every row before it) is measured.
 /// `ContainerLayout.place` places a whole table with it too. A flow layout cannot be
 /// placed this way (a line's height depends on its later items): `init`
-/// answers nil for collections. Nor can a pinned header (its frame depends on
-/// where its section ends): `init` answers nil when `pinHeaders` is set.
+/// answers nil for collections.
 public struct StreamingPlacer: Sendable {
     private let request: ContainerRequest
     private let geometry: ContainerGeometry
@@ -16,7 +15,7 @@ public struct StreamingPlacer: Sendable {
 
     /// A placer for a table's or a pager's cells; nil for a collection.
     public init?(_ request: ContainerRequest) {
-        guard request.container.type != .collection, !request.container.pinHeaders else { return nil }
+        guard request.container.type != .collection else { return nil }
         self.request = request
         geometry = ContainerGeometry(request)
         separator = request.container.separatorStyle == .singleLine ? geometry.separatorHeight : nil

@@ -23,7 +23,9 @@ final class RecordEmitter: @unchecked Sendable {
     /// pager its pages.
     init(request: ContainerRequest, write: @escaping @Sendable ([UInt8]) -> Void) {
         self.write = write
-        placer = StreamingPlacer(request)
+        // A pinned header's frame depends on where its section ends, so a
+        // table with `pinHeaders` sends its cells once all are placed.
+        placer = request.container.pinHeaders ? nil : StreamingPlacer(request)
         let c = request.container
         viewportTop = c.contentOffset.y
         viewportBottom = c.contentOffset.y + c.bounds.height
