@@ -28,7 +28,8 @@ SERVICE_TARGETS=(header-values query-string compressed-body container-request st
 OUT=.build-fuzz
 M=$OUT/modules
 mkdir -p "$M/CICUShim" "$OUT/artifacts"
-FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-testing)
+# -package-name: the modules share `package` declarations, as SwiftPM builds them.
+FLAGS=(-O -sanitize=fuzzer,address -parse-as-library -swift-version 6 -enable-testing -package-name weft)
 BIN_DIR=$(swift build --show-bin-path)
 [ -f "$BIN_DIR/Modules/Prometheus.swiftmodule" ] && [ -f "$BIN_DIR/Modules/Logging.swiftmodule" ] \
     || swift build --product weft >/dev/null
@@ -37,10 +38,8 @@ DEPS=(-I "$M/deps" -Xcc -fmodule-map-file=$ATOMICS_SHIMS/module.modulemap -I "$A
 C_MODULES=(-I "$M" -I Sources/CHarfBuzz -I Sources/CFreeType -I Sources/CFontconfig -I "$M/CICUShim")
 for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig); do C_MODULES+=(-Xcc "$flag"); done
 LIBS=(-L "$M" -lWeftLayout -lWeftText "$M/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata)
-HTTP_MODULES=(-I Sources/CZlib -I Sources/CEpoll -I "$M/CWeftTLS")
-SERVICE_LIBS=(-lWeftService -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto)
-# The node request half of WeftService: everything but containers, the HTTP routes, metrics and web pages.
-SERVICE=$(find Sources/WeftService -name '*.swift' ! -path '*/Web/*' ! -path '*/Container/*' ! -name Metrics.swift ! -name Routes.swift | sort)
+HTTP_MODULES=(-I Sources/CZlib -I Sources/CEpoll -I "$M/CWeftTLS" -I Sources/CHiredis)
+SERVICE_LIBS=(-lWeftService -lWeftStore -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto -lhiredis)
 
 newer() {  # newer OUTPUT INPUTS...: true when OUTPUT is missing or older than an input
     local out=$1; shift
@@ -85,7 +84,8 @@ build_modules() {
     module WeftText Sources/WeftText WeftLayout -- "${C_MODULES[@]}"
     module WeftCells Sources/WeftCells WeftLayout WeftSync
     module WeftHTTP Sources/WeftHTTP WeftSync -- "${HTTP_MODULES[@]}" "${DEPS[@]}"
-    module WeftService Sources/WeftService WeftCells WeftHTTP WeftText -- "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}"
+    module WeftStore Sources/WeftStore WeftSync -- -I Sources/CHiredis
+    module WeftService Sources/WeftService WeftCells WeftHTTP WeftText WeftStore -- "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}"
 }
 
 build_target() {
@@ -97,9 +97,9 @@ build_target() {
             Fuzz/HTTPParser/*.swift Fuzz/Common/*.swift -L "$M" -lWeftHTTP -lWeftSync "$M/CWeftTLS.o" -lz -lssl -lcrypto \
             "$M"/deps/objects/*.o -o "$bin" ;;
     node-request)
-        newer "$bin" Fuzz/NodeRequest Fuzz/Common Sources/WeftService "$M/libWeftText.a" || return 0
-        swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzNodeRequest "${C_MODULES[@]}" Fuzz/NodeRequest/*.swift \
-            Fuzz/Common/*.swift $SERVICE "${LIBS[@]}" -o "$bin" ;;
+        newer "$bin" Fuzz/NodeRequest Fuzz/Common "$M/libWeftService.a" || return 0
+        swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzNodeRequest "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}" \
+            Fuzz/NodeRequest/*.swift Fuzz/Common/*.swift "${SERVICE_LIBS[@]}" "$M"/deps/objects/*.o -o "$bin" ;;
     layout-tree)
         newer "$bin" Fuzz/LayoutTree Fuzz/Common Tests/WeftServiceTests/Support "$M/libWeftService.a" || return 0
         swiftc "${FLAGS[@]}" -use-ld=lld -module-name FuzzLayoutTree "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}" \

@@ -1,7 +1,7 @@
 // libFuzzer target for `POST /v1/layout/node` minus the socket: JSON reading,
 // decoding and validation into the element model, layout, and encoding.
-// Compiled with WeftService's decoding sources (scripts/fuzz.sh) against a
-// fuzz-instrumented WeftLayout module.
+// Linked against the fuzz-instrumented WeftService module (scripts/fuzz.sh).
+@testable import WeftService
 
 /// The same reader as the endpoint's, reading any JSON into a tree: what the
 /// endpoint calls malformed must be exactly what this refuses.
