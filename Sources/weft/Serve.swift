@@ -158,11 +158,6 @@ struct Serve: ParsableCommand {
         configuration.workers *= ContainerEngine.requestThreadsPerWorker
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
         try server.start(listeningOn: ListeningSocket(inherited: WorkerHandoff.listener))
-        var serving: UInt8 = 1
-        _ = write(WorkerHandoff.ready, &serving, 1)
-        close(WorkerHandoff.ready)
-        logger.info("worker serving", metadata: ["pid": "\(getpid())"])
-
         let finished = DispatchSemaphore(value: 0)
         let stop: @Sendable (String) -> Void = { reason in
             // A second SIGTERM means: stop now, do not wait for the drain.
@@ -189,6 +184,11 @@ struct Serve: ParsableCommand {
             }
             stop("supervisor gone")
         }
+        // Ready only once SIGTERM drains: the supervisor may forward one as soon as it hears this.
+        var serving: UInt8 = 1
+        _ = write(WorkerHandoff.ready, &serving, 1)
+        close(WorkerHandoff.ready)
+        logger.info("worker serving", metadata: ["pid": "\(getpid())"])
         finished.wait()
         logger.info("worker stopped", metadata: ["pid": "\(getpid())"])
         _ = terminate
