@@ -41,3 +41,10 @@ def _has_inverted_range(value):
 @schemathesis.hook
 def filter_body(ctx, body):
     return not _has_inverted_range(body)
+
+
+@schemathesis.hook
+def filter_case(ctx, case):
+    # The coverage phase builds its cases from the document's examples and
+    # boundary values without passing them through `filter_body`.
+    return not _has_inverted_range(case.body)

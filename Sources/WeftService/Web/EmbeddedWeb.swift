@@ -2496,7 +2496,7 @@ components:
             measured and placed at exactly `itemSize`, lines packed from the start.
           required: [itemSize]
           properties:
-            itemSize: {$ref: "#/components/schemas/Size"}
+            itemSize: {$ref: "#/components/schemas/Bounds"}
             itemSpacing: {type: number, minimum: 0}
             lineSpacing: {type: number, minimum: 0}
             sectionInset: {$ref: "#/components/schemas/Edges"}
@@ -2536,11 +2536,13 @@ components:
       description: A key of another container type (e.g. `flow` on a pager) is a 422 `unknown-key`.
       allOf:
         - if: {properties: {type: {const: table}}}
-          then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false}}
+          then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false,
+                              layout: false, gallery: false, masonry: false}}
         - if: {properties: {type: {const: collection}}}
           then: {properties: {separatorStyle: false, circular: false, currentPage: false, previousBounds: false}}
         - if: {properties: {type: {const: pager}}}
-          then: {properties: {separatorStyle: false, scrollDirection: false, flow: false}}
+          then: {properties: {separatorStyle: false, scrollDirection: false, flow: false,
+                              layout: false, gallery: false, masonry: false, pinHeaders: false}}
     Cell:
       type: object
       description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
