@@ -1,8 +1,11 @@
 """Schemathesis hooks for Weft's contract.
 
-A size range whose minimum is above its maximum on an axis is a 422 (openapi.yaml,
-SizeRange), a rule between two values that JSON Schema cannot state. Generated bodies
-that break it are dropped before they are sent, so the positive-data check only sees
+Three rules relate values of a request to one another, which JSON Schema cannot
+state, and each is a 422 (openapi.yaml): a size range whose minimum is above its
+maximum on an axis (SizeRange), a pager's `currentPage` past its last page, and a
+layout whose sums overflow to infinity (numbers near 1e308 added together), and an
+`id` used twice in one tree or one container. Generated bodies
+that break one are dropped before they are sent, so the positive-data check only sees
 bodies the contract accepts.
 """
 import schemathesis
@@ -38,13 +41,70 @@ def _has_inverted_range(value):
     return False
 
 
+def _pager_page_past_the_end(body):
+    if not isinstance(body, dict) or not isinstance(body.get("container"), dict):
+        return False
+    container = body["container"]
+    page = container.get("currentPage")
+    if container.get("type") != "pager" or not isinstance(page, int) or isinstance(page, bool):
+        return False
+    sections = body.get("sections")
+    if isinstance(body.get("items"), list):
+        pages = len(body["items"])
+    elif isinstance(sections, list) and sections and isinstance(sections[0], dict):
+        pages = len(sections[0].get("items") or [])
+    else:
+        pages = 0
+    return page >= pages
+
+
+# Sums of numbers this large can overflow a frame; smaller ones cannot.
+HUGE = 1e100
+
+
+def _has_huge_number(value):
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, float)):
+        return abs(value) >= HUGE
+    if isinstance(value, dict):
+        return any(_has_huge_number(child) for child in value.values())
+    if isinstance(value, list):
+        return any(_has_huge_number(child) for child in value)
+    return False
+
+
+def _ids(value, found):
+    if isinstance(value, dict):
+        if isinstance(value.get("id"), str):
+            found.append(value["id"])
+        for child in value.values():
+            _ids(child, found)
+    elif isinstance(value, list):
+        for child in value:
+            _ids(child, found)
+    return found
+
+
+def _has_repeated_id(body):
+    # Stricter than the contract (ids repeat legally across cells' trees): a
+    # dropped case costs nothing, a kept one that breaks the rule fails the run.
+    ids = _ids(body, [])
+    return len(ids) != len(set(ids))
+
+
+def _breaks_a_cross_field_rule(body):
+    return (_has_inverted_range(body) or _pager_page_past_the_end(body) or _has_huge_number(body)
+            or _has_repeated_id(body))
+
+
 @schemathesis.hook
 def filter_body(ctx, body):
-    return not _has_inverted_range(body)
+    return not _breaks_a_cross_field_rule(body)
 
 
 @schemathesis.hook
 def filter_case(ctx, case):
     # The coverage phase builds its cases from the document's examples and
     # boundary values without passing them through `filter_body`.
-    return not _has_inverted_range(case.body)
+    return not _breaks_a_cross_field_rule(case.body)

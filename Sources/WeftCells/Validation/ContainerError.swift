@@ -43,10 +43,10 @@ public enum ContainerLimits {
     public static let maxLength = 10_000_000.0
     /// The `pages` hint stops here (a tiny viewport over long content would
     /// otherwise ask for billions), with a warning. At about 85 bytes a page
-    /// the hint stays under 1 MB: a request of a few bytes cannot ask for an
-    /// answer of many megabytes. 100,000 cells of 44 points in a 667-point
-    /// viewport make some 6,600 pages.
-    public static let maxPages = 10_000
+    /// the hint stays under 350 KB, so a request of a few bytes cannot ask for
+    /// an answer of megabytes, nor for more than a few milliseconds of work.
+    /// 10,000 posts of 250 points in a 667-point viewport make some 3,750 pages.
+    public static let maxPages = 4_000
 
     /// For a decoder that counts cells as it reads them: the error to stop
     /// with once `cellCount` passes the limit, pointing at `path` (the

@@ -2535,6 +2535,9 @@ components:
       additionalProperties: false
       description: A key of another container type (e.g. `flow` on a pager) is a 422 `unknown-key`.
       allOf:
+        - description: A gallery lays its items out at its `itemSize`, so it needs its `gallery` object.
+          if: {required: [layout], properties: {layout: {const: gallery}}}
+          then: {required: [gallery]}
         - if: {properties: {type: {const: table}}}
           then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false,
                               layout: false, gallery: false, masonry: false}}
@@ -2546,6 +2549,13 @@ components:
     Cell:
       type: object
       description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
+      if: {required: [kind], properties: {kind: {const: interop}}}
+      then:
+        properties: {node: false}
+        anyOf: [{required: [size]}, {required: [constrainedSize]}]
+      else:
+        required: [node]
+        properties: {size: false}
       properties:
         id: {type: string}
         kind: {type: string, enum: [node, interop], default: node}
@@ -2761,9 +2771,9 @@ components:
         pages:
           type: array
           description: >-
-            The content cut into viewport-long pages; at most 10,000, with a warning
+            The content cut into viewport-long pages; at most 4,000, with a warning
             at `/container/bounds` when the content is longer.
-          maxItems: 10000
+          maxItems: 4000
           items:
             type: object
             required: [index, offset]
