@@ -19,9 +19,15 @@ struct FuzzBudget {
         self.bytes = bytes
     }
 
-    func check(_ what: @autoclosure () -> String) {
+    /// Checking an answer (decompressing, parsing its JSON) costs the harness
+    /// time in proportion to the answer; answers are bounded by the service's
+    /// own caps (pages, cells), so their bytes count toward the budget too.
+    static let perAnswerByteNanoseconds: UInt64 = 500
+
+    func check(answerBytes: Int = 0, _ what: @autoclosure () -> String) {
         let elapsed = FuzzBudget.now() - startedAt
         let allowed = Self.floorNanoseconds + Self.perByteNanoseconds * UInt64(bytes)
+            + Self.perAnswerByteNanoseconds * UInt64(answerBytes)
         fuzzCheck(elapsed <= allowed, "\(what()) took \(elapsed / 1_000_000) ms of CPU for \(bytes) bytes (budget \(allowed / 1_000_000) ms)")
     }
 

@@ -39,12 +39,14 @@ public func fuzzPlacementMath(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         #"{"id":"c\#(index)","node":{"type":"box","style":{"preferredSize":{"width":\#(n(&input)),"height":\#(n(&input))}}}}"#
     }
     let body = Array(#"{"container":{\#(container)},"pointScale":\#(n(&input)),"items":[\#(cells.joined(separator: ","))]}"#.utf8)
+    var answerBytes = 0
     for headers in [[], ["Accept: application/x-ndjson"]] {
         for answer in ServiceHarness.exchange(ServiceHarness.post("/v1/layout", body, headers: headers)) {
             fuzzCheck([200, 400, 413, 422, 503].contains(answer.status),
                       "status \(answer.status) for \(String(decoding: body, as: UTF8.self))")
+            answerBytes += answer.body.count
         }
     }
-    budget.check("placement of \(String(decoding: body, as: UTF8.self))")
+    budget.check(answerBytes: answerBytes, "placement of \(String(decoding: body, as: UTF8.self))")
     return 0
 }
