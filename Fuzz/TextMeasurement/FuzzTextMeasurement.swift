@@ -40,7 +40,6 @@ private let truncations: [Truncation] = [.tail, .head, .middle, .clip]
 public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     _ = fontsLoaded
     var input = FuzzInput(data, size)
-    let budget = FuzzBudget(bytes: size)
     let settings = input.byte()
     var text = String.UnicodeScalarView()
     var last: Unicode.Scalar = "a"
@@ -52,6 +51,9 @@ public func fuzzTextMeasurement(_ data: UnsafePointer<UInt8>, _ size: Int) -> CI
             text.append(last)
         }
     }
+    // A byte of 0xC0 or more repeats the last scalar, so the budget counts the
+    // scalars measured, which is the measurement's own input.
+    let budget = FuzzBudget(bytes: max(size, text.count))
     let content = TextContent(
         text: String(text),
         font: FontDescriptor(family: families[Int(settings) % families.count], size: [14, 0.5, 200][Int(settings >> 2) % 3],
