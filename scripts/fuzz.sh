@@ -124,6 +124,7 @@ for target in "${TARGETS[@]}"; do echo "building fuzz-$target"; build_target "$t
 
 TOTAL=0
 CRASHES=0
+OVER_BUDGET=0
 for target in "${TARGETS[@]}"; do
     corpus=$OUT/corpus/$target
     mkdir -p "$corpus" "Fuzz/corpus/$target"
@@ -153,11 +154,11 @@ for target in "${TARGETS[@]}"; do
     echo "fuzz $target: $execs executions in ${SECONDS_PER_TARGET}s, $found crashes ($slow over the time budget)"
     TOTAL=$((TOTAL + execs))
     CRASHES=$((CRASHES + found))
-    OVER_BUDGET=$((${OVER_BUDGET:-0} + slow))
+    OVER_BUDGET=$((OVER_BUDGET + slow))
 done
-echo "fuzz total: $TOTAL executions, $CRASHES crashes (${OVER_BUDGET:-0} over the time budget)"
+echo "fuzz total: $TOTAL executions, $CRASHES crashes ($OVER_BUDGET over the time budget)"
 if [ "${FUZZ_BUDGET_ADVISORY:-0}" = 1 ]; then
-    [ "$CRASHES" = "${OVER_BUDGET:-0}" ]
+    [ "$CRASHES" = "$OVER_BUDGET" ]
 else
     [ "$CRASHES" = 0 ]
 fi
