@@ -8,6 +8,8 @@ layout whose sums overflow to infinity (numbers near 1e308 added together), and 
 that break one are dropped before they are sent, so the positive-data check only sees
 bodies the contract accepts.
 """
+import re
+
 import schemathesis
 
 RANGE_KEYS = ("sizeRange", "constrainedSize")
@@ -58,8 +60,10 @@ def _pager_page_past_the_end(body):
     return page >= pages
 
 
-# Sums of numbers this large can overflow a frame; smaller ones cannot.
+# Sums of numbers this large can overflow a frame; smaller ones cannot. The same holds
+# for a percentage ("1e615%" is infinite, so it is no percentage at all).
 HUGE = 1e100
+PERCENT = re.compile(r"^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?%$")
 
 
 def _has_huge_number(value):
@@ -67,6 +71,8 @@ def _has_huge_number(value):
         return False
     if isinstance(value, (int, float)):
         return abs(value) >= HUGE
+    if isinstance(value, str) and PERCENT.match(value):
+        return abs(float(value[:-1])) >= HUGE
     if isinstance(value, dict):
         return any(_has_huge_number(child) for child in value.values())
     if isinstance(value, list):

@@ -1804,6 +1804,7 @@ components:
       additionalProperties: false
     Percent:
       type: string
+      description: A finite number of percent ("1e400%" overflows and is refused).
       pattern: "^-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?%$"
     NonNegativePercent:
       type: string
@@ -1841,6 +1842,27 @@ components:
             all: {$ref: "#/components/schemas/Dimension"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
+    InsetEdges:
+      description: Like Edges, in points or "N%" (of the bounds), negative allowed, never "auto".
+      oneOf:
+        - {$ref: "#/components/schemas/InsetDimension"}
+        - type: object
+          properties:
+            left: {$ref: "#/components/schemas/InsetDimension"}
+            top: {$ref: "#/components/schemas/InsetDimension"}
+            right: {$ref: "#/components/schemas/InsetDimension"}
+            bottom: {$ref: "#/components/schemas/InsetDimension"}
+            start: {$ref: "#/components/schemas/InsetDimension"}
+            end: {$ref: "#/components/schemas/InsetDimension"}
+            horizontal: {$ref: "#/components/schemas/InsetDimension"}
+            vertical: {$ref: "#/components/schemas/InsetDimension"}
+            all: {$ref: "#/components/schemas/InsetDimension"}
+          patternProperties: {"^x-": {}}
+          additionalProperties: false
+    InsetDimension:
+      oneOf:
+        - {type: number}
+        - {$ref: "#/components/schemas/Percent"}
     PaddingEdges:
       description: Like Edges, with points or "N%", never negative and never "auto".
       oneOf:
@@ -2438,7 +2460,7 @@ components:
         bounds: {$ref: "#/components/schemas/Bounds"}
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
-          $ref: "#/components/schemas/Edges"
+          $ref: "#/components/schemas/InsetEdges"
           description: A table's cell width is bounds.width less its left and right insets.
         scrolling:
           type: string
@@ -2470,7 +2492,7 @@ components:
           properties:
             itemSpacing: {type: number, minimum: 0, default: 10}
             lineSpacing: {type: number, minimum: 0, default: 10}
-            sectionInset: {$ref: "#/components/schemas/Edges"}
+            sectionInset: {$ref: "#/components/schemas/InsetEdges"}
             alignment:
               type: string
               enum: [justified, start]
@@ -2499,7 +2521,7 @@ components:
             itemSize: {$ref: "#/components/schemas/Bounds"}
             itemSpacing: {type: number, minimum: 0}
             lineSpacing: {type: number, minimum: 0}
-            sectionInset: {$ref: "#/components/schemas/Edges"}
+            sectionInset: {$ref: "#/components/schemas/InsetEdges"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
         masonry:
@@ -2513,7 +2535,7 @@ components:
             columns: {type: integer, minimum: 1, default: 2}
             itemSpacing: {type: number, minimum: 0}
             lineSpacing: {type: number, minimum: 0}
-            sectionInset: {$ref: "#/components/schemas/Edges"}
+            sectionInset: {$ref: "#/components/schemas/InsetEdges"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
         pinHeaders:
@@ -2567,7 +2589,7 @@ components:
           type: string
           enum: [none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton]
           default: none
-        separatorInset: {$ref: "#/components/schemas/Edges"}
+        separatorInset: {$ref: "#/components/schemas/InsetEdges"}
         selectionStyle: {type: string, enum: [none, default, blue, gray], default: default}
         neverShowPlaceholders: {type: boolean, default: false}
       patternProperties: {"^x-": {}}
