@@ -54,6 +54,12 @@ enum ElementMeasurer {
             return CornerLayout.layout(element, spec: spec, in: resolved, context: context)
         case .wrapper:
             return WrapperLayout.layout(element, in: resolved, context: context)
+        case .container(let content):
+            // A leaf whose size the cells layer decides; ASLayout's ceiling applies as to any leaf.
+            let nested = content.layout(in: resolved, context: context)
+            var node = LayoutNode(size: LeafLayout.finalSize(nested.size, context))
+            node.nested = nested.answer
+            return node
         case .flex, .inset, .overlay, .background:
             preconditionFailure("handled above")
         }

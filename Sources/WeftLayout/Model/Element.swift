@@ -52,6 +52,9 @@ public enum ElementKind: Sendable {
     case wrapper
     /// A Yoga / CSS flexbox container; its container properties live in `style`.
     case flex
+    /// A scrolling container of cells inside the tree, measured as a leaf;
+    /// the cells layer lays it out (see `NestedContainerContent`).
+    case container(any NestedContainerContent)
 
     /// The `type` token of the wire format; static so an encoder copies bytes only.
     public var typeName: StaticString {
@@ -71,6 +74,7 @@ public enum ElementKind: Sendable {
         case .corner: return "corner"
         case .wrapper: return "wrapper"
         case .flex: return "flex"
+        case .container: return "container"
         }
     }
 

@@ -17,6 +17,8 @@ public struct LayoutNode: Sendable, Hashable {
     /// A truncated text's shown characters and a text's line boxes; nil for
     /// every other node (boxed, so other nodes pay one pointer for it).
     public var textDetails: TextDetails?
+    /// A `container` element's inner answer; nil for every other node.
+    public var nested: NestedContainerAnswer?
 
     /// An output node; text nodes also pass `lineCount` and `truncated`.
     public init(

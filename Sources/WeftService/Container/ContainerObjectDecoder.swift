@@ -5,6 +5,14 @@ import WeftLayout
 /// state a stateless service is told.
 extension ContainerRequestDecoder {
     static func decodeContainer(_ r: inout JSONReader) throws(RequestError) -> Container {
+        try decodeContainer(&r, boundsRequired: true).container
+    }
+
+    /// A nested container's bounds are optional (they follow its element's
+    /// size); `boundsGiven` says whether they were sent.
+    static func decodeContainer(
+        _ r: inout JSONReader, boundsRequired: Bool
+    ) throws(RequestError) -> (container: Container, boundsGiven: Bool) {
         var container = Container(type: .table, bounds: .zero)
         var sawType = false
         var sawBounds = false
@@ -31,13 +39,13 @@ extension ContainerRequestDecoder {
         guard sawType else {
             throw RequestError(.missingField, "a container needs a \"type\": table, collection or pager")
         }
-        guard sawBounds else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
+        guard sawBounds || !boundsRequired else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
         if let key = ContainerKey.allCases.first(where: { present.contains($0) && !$0.applies(to: container.type) }) {
             throw RequestError(
                 .unknownKey, "\"\(key.rawValue)\" is not a key of a \(container.type.rawValue) container"
             ).at(key.rawValue)
         }
-        return container
+        return (container, sawBounds)
     }
 
     private static func decodeField(

@@ -15,6 +15,7 @@ enum ElementAssembly {
         case .absolute: kind = .absolute(f.absoluteSizing)
         case .wrapper: kind = .wrapper
         case .flex: kind = .flex
+        case .container: kind = .container(try NestedContainerFields.content(f.nested))
         case .inset: kind = .inset(f.insets)
         case .overlay: kind = .overlay
         case .background: kind = .background(hasBackground: f.has(.background))

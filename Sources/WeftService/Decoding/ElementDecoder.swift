@@ -13,21 +13,24 @@ public struct ElementDecoder {
     /// The limits this decoder enforces.
     public let limits: DecodeLimits
     /// Elements decoded so far, over every tree this decoder has read.
-    public private(set) var elementCount = 0
+    public internal(set) var elementCount = 0
+    /// Element levels above this decoder's trees: a tree inside a nested
+    /// container's cell counts its depth from the enclosing tree's.
+    var depthOffset = 0
     private var ids = IDSet()
     private let frames = FrameStack()
     /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
-    public private(set) var warnings: [ResponseWarning] = []
+    public internal(set) var warnings: [ResponseWarning] = []
     /// Families already warned about (lowercased): one warning per family and request.
-    private var reportedFamilies: Set<String> = []
+    var reportedFamilies: Set<String> = []
     /// A container decoder turns this off: there a cell's own style may
     /// carry the view's size, and WeftCells reports view cells itself.
     public var reportsViewsWithoutSize = true
     /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
     public var reportsLinesOfEveryText = false
     /// Where the tree being decoded sits in the request, for warning paths.
-    private var treePath = JSONPointer()
+    var treePath = JSONPointer()
 
     /// One open element.
     struct Frame {
@@ -80,7 +83,7 @@ public struct ElementDecoder {
             var hasMembers = try open(current, depth: 1, &r)
             while true {
                 if hasMembers {
-                    if let slot = try readMember(current, &r) {
+                    if let slot = try readMember(current, depth: depth, &r) {
                         // The member holds an element: descend into it.
                         depth += 1
                         current = frames.fresh(at: depth, slot: slot)
@@ -138,7 +141,7 @@ public struct ElementDecoder {
     private mutating func open(
         _ frame: UnsafeMutablePointer<Frame>, depth: Int, _ r: inout JSONReader
     ) throws(RequestError) -> Bool {
-        guard depth <= limits.maxElementDepth else {
+        guard depthOffset + depth <= limits.maxElementDepth else {
             throw RequestError(.limitExceeded, "elements nested deeper than \(limits.maxElementDepth) levels")
         }
         elementCount += 1
@@ -152,7 +155,7 @@ public struct ElementDecoder {
     /// descend into (its `{` not yet read), or nil when the member is done
     /// and `finishField` comes next.
     private mutating func readMember(
-        _ frame: UnsafeMutablePointer<Frame>, _ r: inout JSONReader
+        _ frame: UnsafeMutablePointer<Frame>, depth: Int, _ r: inout JSONReader
     ) throws(RequestError) -> ChildSlot? {
         let key = try r.key()
         guard let field = ElementField.table.lookup(key) else {
@@ -186,6 +189,8 @@ public struct ElementDecoder {
             frame.pointee.fields.element.id = id.string
         case .style:
             try StyleDecoder.decode(&r, into: &frame.pointee.fields)
+        case .container, .items, .sections:
+            try decodeNestedField(field, into: frame, depth: depth, &r)
         default: try SpecFieldDecoder.decode(field, into: &frame.pointee.fields, &r)
         }
         return nil
@@ -221,7 +226,7 @@ public struct ElementDecoder {
         }
     }
 
-    private func elementPath(depth: Int) -> JSONPointer {
+    func elementPath(depth: Int) -> JSONPointer {
         var path = treePath
         for level in stride(from: 1, through: depth, by: 1) {
             path.components += frames.frame(at: level).pointee.slot.components

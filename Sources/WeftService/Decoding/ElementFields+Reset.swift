@@ -33,6 +33,7 @@ extension ElementFields {
         if p & ElementField.sizing.bit != 0 { absoluteSizing = .default }
         if p & ElementField.cornerFields != 0 { cornerSpec = CornerSpec() }
         if p & ElementField.intrinsicSize.bit != 0 { intrinsicSize = .zero }
+        if p & ElementField.containerFields != 0 { nested = nil }
         if p & ElementField.textFields != 0 {
             text = nil
             font = FontDescriptor()

@@ -79,6 +79,9 @@ struct ElementFields {
     var alignment = TextAlignment.natural
     var baseDirection = BaseDirection.auto
     var reportsLines = false
+    /// A `container` element's request as read; nil for every other type
+    /// (a reference: frames stay small).
+    var nested: NestedContainerFields?
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 

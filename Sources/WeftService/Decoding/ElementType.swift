@@ -3,6 +3,7 @@ enum ElementType: String, Sendable, CaseIterable {
     case box, view, image, text
     case stack, inset, overlay, background, center, ratio, relative, absolute, corner, wrapper
     case flex
+    case container
 
     static let table = KeyTable<ElementType>(allCases.map { ($0.rawValue, $0) })
 
@@ -39,6 +40,7 @@ enum ElementField: Int, Sendable, CaseIterable {
     case intrinsicSize
     case text, font, lineHeight, maxLines, truncation, letterSpacing, overflowWrap
     case spans, truncationText, alignment, baseDirection, lines
+    case container, items, sections
 
     static let table = KeyTable<ElementField>(allCases.map { ($0.name, $0) })
 
@@ -63,6 +65,7 @@ enum ElementField: Int, Sendable, CaseIterable {
         text.bit | font.bit | lineHeight.bit | maxLines.bit | truncation.bit | letterSpacing.bit | overflowWrap.bit
             | spans.bit | truncationText.bit | alignment.bit | baseDirection.bit | lines.bit
     }
+    static var containerFields: UInt64 { container.bit | items.bit | sections.bit }
 }
 
 extension ElementType {
@@ -76,6 +79,7 @@ extension ElementType {
         let child = ElementField.child.bit
         switch self {
         case .box, .view: return common
+        case .container: return common | ElementField.containerFields
         case .image: return common | ElementField.intrinsicSize.bit
         case .text: return common | ElementField.textFields
         case .stack: return common | children | ElementField.stackFields

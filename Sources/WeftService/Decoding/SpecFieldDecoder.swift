@@ -45,7 +45,7 @@ enum SpecFieldDecoder {
         case .alignment: f.alignment = try r.contractToken(TextTokens.alignment)
         case .baseDirection: f.baseDirection = try r.contractToken(TextTokens.baseDirection)
         case .lines: f.reportsLines = try r.contractBool()
-        case .type, .id, .style, .children, .child, .overlay, .background, .corner:
+        case .type, .id, .style, .children, .child, .overlay, .background, .corner, .container, .items, .sections:
             preconditionFailure("decoded by ElementDecoder")
         }
     }

@@ -58,6 +58,7 @@ public enum LayoutResponseEncoder {
             out.bool(node.pointee.truncated ?? false)
             if let details = node.pointee.textDetails { writeTextDetails(details, &out) }
         }
+        if let nested = node.pointee.nested { NestedContainerEncoder.writeMembers(nested, &out) }
         let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
         if count > 0 {
             out.key("children")

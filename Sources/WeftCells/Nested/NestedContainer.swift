@@ -1,0 +1,135 @@
+import WeftLayout
+
+/// A `container` element: a table, collection or pager inside a cell's tree
+/// (Texture's HorizontalWithinVerticalScrolling and
+/// VerticalWithinHorizontalScrolling samples). Its style sizes it as a leaf;
+/// where neither its style nor its range decides a length, its content does:
+///
+/// - width: the range's maximum when bounded (a table row's width); else a
+///   horizontal collection's content width, and for the others the range's
+///   minimum, as an empty leaf;
+/// - height: exact when the range is exact; else a horizontal container
+///   (collection or pager) holds its tallest cell (that cell's height plus
+///   the vertical content and section insets), and a vertical one takes the
+///   range's maximum when bounded, else its content height.
+///
+/// Its `bounds` default to that size. A horizontal container whose height
+/// comes from its cells measures them with their height free (as a table
+/// measures its rows); a pager then lays each page out again at exactly the
+/// page size, as ASPagerNode does.
+public struct NestedContainer: NestedContainerContent {
+    /// The inner request; its direction and scale are the enclosing layout's.
+    public var request: ContainerRequest
+    /// Whether the client sent `bounds`; else they follow the element's size.
+    public var boundsGiven: Bool
+
+    /// A nested container of `request`'s cells.
+    public init(request: ContainerRequest, boundsGiven: Bool) {
+        self.request = request
+        self.boundsGiven = boundsGiven
+    }
+
+    /// Whether the container scrolls sideways: a pager, or a horizontal collection.
+    public var scrollsHorizontally: Bool {
+        switch request.container.type {
+        case .table: return false
+        case .pager: return true
+        case .collection: return request.container.scrollDirection == .horizontal
+        }
+    }
+
+    public func layout(in range: SizeRange, context: LayoutContext) -> NestedContainerLayout {
+        var request = self.request
+        request.pointScale = context.pointScale
+        request.direction = context.direction
+        let horizontal = scrollsHorizontally
+        let width = ownWidth(range)
+        let height = ownHeight(range)
+        let cellsFreeAcross = !boundsGiven && height == nil && horizontal
+        if !boundsGiven {
+            request.container.bounds = Size(
+                width: width ?? 1, height: height ?? (cellsFreeAcross ? ContainerGeometry.cgFloatMax : 1))
+        }
+        var jobs = ContainerLayout.jobs(for: request)
+        if cellsFreeAcross {
+            for k in jobs.indices {
+                jobs[k].range.min.height = 0
+                jobs[k].range.max.height = ContainerGeometry.cgFloatMax
+            }
+        }
+        let cellContext = ContainerLayout.cellContext(request, context)
+        var measured = jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: cellContext) }
+
+        var proposal = Size(width: width ?? 0, height: height ?? 0)
+        if height == nil && horizontal {
+            let tallest = measured.reduce(0) { Swift.max($0, $1.size.height) }
+            proposal.height = tallest + crossInsets(request)
+        }
+        if width == nil || (height == nil && !horizontal) {
+            // The content decides a length: place once in the bounds known so far.
+            var provisional = request
+            if !boundsGiven {
+                provisional.container.bounds = Size(width: width ?? 1, height: height ?? (horizontal ? proposal.height : 1))
+            }
+            let content = ContainerLayout.place(provisional, jobs: jobs, measured: measured).contentSize
+            if width == nil { proposal.width = content.width }
+            if height == nil && !horizontal { proposal.height = content.height }
+        }
+        let size = range.clamp(proposal)
+        if !boundsGiven {
+            // The bounds the client would see: the element's size on the pixel grid.
+            let grid = PixelGrid(scale: context.pointScale)
+            request.container.bounds = Size(
+                width: TextureMath.validForSize(size.width) ? grid.ceil(size.width) : 0,
+                height: TextureMath.validForSize(size.height) ? grid.ceil(size.height) : 0)
+        }
+        if cellsFreeAcross && request.container.type == .pager {
+            jobs = ContainerLayout.jobs(for: request)
+            measured = jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: cellContext) }
+        }
+        let result = ContainerLayout.place(request, jobs: jobs, measured: measured)
+        return NestedContainerLayout(
+            size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result)))
+    }
+
+    /// The element's width where its range decides it; nil where its content does.
+    private func ownWidth(_ range: SizeRange) -> Double? {
+        if TextureMath.validForSize(range.max.width) { return range.max.width }
+        if request.container.type == .collection && scrollsHorizontally { return nil }
+        return range.min.width
+    }
+
+    /// The element's height where its range decides it; nil where its content does.
+    private func ownHeight(_ range: SizeRange) -> Double? {
+        if range.min.height == range.max.height && TextureMath.validForSize(range.max.height) { return range.max.height }
+        if scrollsHorizontally { return nil }
+        return TextureMath.validForSize(range.max.height) ? range.max.height : nil
+    }
+
+    /// What a horizontal container adds around its tallest cell: the
+    /// vertical content insets, and a collection's vertical section insets.
+    private func crossInsets(_ request: ContainerRequest) -> Double {
+        let c = request.container
+        let reference = c.bounds
+        var total = Insets(c.contentInset, direction: request.direction, reference: reference).vertical
+        if c.type == .collection {
+            let section: Edges
+            switch c.layout {
+            case .flow: section = c.flow.sectionInset
+            case .gallery: section = c.gallery.spacing.sectionInset ?? c.flow.sectionInset
+            case .masonry: section = c.masonry.spacing.sectionInset ?? c.flow.sectionInset
+            }
+            total += Insets(section, direction: .ltr, reference: reference).vertical
+        }
+        return total
+    }
+}
+
+/// What a nested container's output node carries: the inner request (its
+/// cells' trees, which the encoder mirrors) and its answer.
+public struct NestedContainerResult: Sendable {
+    /// The request as laid out: bounds, direction and scale resolved.
+    public var request: ContainerRequest
+    /// Its cells' frames and trees, contentSize and hints.
+    public var result: ContainerResult
+}
