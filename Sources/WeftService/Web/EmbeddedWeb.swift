@@ -1991,6 +1991,7 @@ components:
         - {$ref: "#/components/schemas/CornerElement"}
         - {$ref: "#/components/schemas/WrapperElement"}
         - {$ref: "#/components/schemas/FlexElement"}
+        - {$ref: "#/components/schemas/ContainerElement"}
       discriminator:
         propertyName: type
         mapping:
@@ -2009,6 +2010,7 @@ components:
           corner: "#/components/schemas/CornerElement"
           wrapper: "#/components/schemas/WrapperElement"
           flex: "#/components/schemas/FlexElement"
+          container: "#/components/schemas/ContainerElement"
     Children:
       description: A flex's children; their sizes may be `max-content`, `fit-content` or `stretch`.
       type: array
@@ -2347,6 +2349,37 @@ components:
             type: {const: flex}
             children: {$ref: "#/components/schemas/Children"}
       unevaluatedProperties: false
+    ContainerElement:
+      description: |
+        A table, collection or pager inside a tree: a horizontal strip in a table row (Texture's
+        HorizontalWithinVerticalScrolling sample), a list in a pager page. Its cells, their
+        ranges, placement and hints are a container request's (`container`, `items` or
+        `sections`, checked the same way; error paths point into the element). Its `style`
+        sizes it like any leaf; what neither style nor range decides comes from its content:
+        width: the range's maximum when bounded (a table row's width); otherwise a horizontal
+        collection's content width, and for the others the range's minimum. Height: exact when
+        the range is exact; otherwise a horizontal container (collection or pager) holds its
+        tallest cell (that height plus the vertical content and section insets; its cells are
+        then measured with their height free, and a pager lays its pages out again at exactly
+        the page size), and a vertical one takes the range's maximum when bounded, else its
+        content height. `container.bounds` default to the element's size. Direction and
+        pointScale are the enclosing request's. Each nested cell counts as an element against
+        the request's element limit, and a nested tree's depth continues from the element's.
+        Nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
+      allOf:
+        - $ref: "#/components/schemas/ElementBase"
+        - properties:
+            type: {const: container}
+            container: {$ref: "#/components/schemas/Container"}
+            items:
+              type: array
+              items: {$ref: "#/components/schemas/Cell"}
+            sections:
+              type: array
+              items: {$ref: "#/components/schemas/Section"}
+          required: [container]
+          oneOf: [{required: [items]}, {required: [sections]}]
+      unevaluatedProperties: false
     NodeRequest:
       type: object
       required: [root]
@@ -2392,6 +2425,23 @@ components:
           type: array
           description: Text nodes with `lines` (or `?lines=1`) only; the shown lines, top to bottom.
           items: {$ref: "#/components/schemas/TextLine"}
+        contentSize:
+          description: Container nodes only; the inner container's content size.
+          type: object
+          required: [width, height]
+          properties:
+            width: {type: number}
+            height: {type: number}
+        sections:
+          type: array
+          description: >-
+            Container nodes only; the inner cells, frames in the inner container's content
+            coordinates (the node's own origin less its `contentOffset` is where content point
+            0,0 is drawn).
+          items: {$ref: "#/components/schemas/SectionResult"}
+        hints:
+          $ref: "#/components/schemas/ContainerHints"
+          description: Container nodes only; the inner container's hints at its own contentOffset.
     Warning:
       type: object
       required: [path, detail]
@@ -2451,13 +2501,15 @@ components:
       additionalProperties: false
     Container:
       type: object
-      required: [type, bounds]
+      required: [type]
       properties:
         type:
           type: string
           enum: [table, collection, pager]
           description: ASTableNode, ASCollectionNode (laid out as `layout` says), or ASPagerNode.
-        bounds: {$ref: "#/components/schemas/Bounds"}
+        bounds:
+          $ref: "#/components/schemas/Bounds"
+          description: Required at the top level; a nested container's default to its element's size.
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
           $ref: "#/components/schemas/InsetEdges"
@@ -2618,7 +2670,9 @@ components:
               items: {items: {properties: {accessoryType: {const: none}}}}
               sections: {items: {properties: {items: {items: {properties: {accessoryType: {const: none}}}}}}}
       properties:
-        container: {$ref: "#/components/schemas/Container"}
+        container:
+          allOf: [{$ref: "#/components/schemas/Container"}]
+          required: [bounds]
         sections:
           type: array
           items: {$ref: "#/components/schemas/Section"}
