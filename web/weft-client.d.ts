@@ -114,6 +114,12 @@ export interface LayoutNode {
   frame: Frame;
   children?: LayoutNode[];
   truncated?: boolean;
+  /** A `container` node: its cells, in its own content coordinates. */
+  sections?: SectionResult[];
+  /** A `container` node: its content size. */
+  contentSize?: Size;
+  /** A `container` node: its hints at its own contentOffset. */
+  hints?: Hints;
   [member: string]: unknown;
 }
 

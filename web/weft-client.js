@@ -31,7 +31,8 @@
 // render() empties the host and draws one absolutely positioned <div> per output node
 // (and per cell), in z-order, in the host's coordinates. Each carries:
 //   data-id     the element's or cell's id, when it has one
-//   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1")
+//   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1"; a
+//               nested container's cells continue its node's key: "s0i3/0.1/s0i2/0")
 //   data-frame  "x,y,width,height" relative to the host
 //   data-type   the element type ("cell" for a cell)
 // Text is drawn with the CSS Weft measures against (TEXT_CSS below), so the browser breaks
@@ -106,30 +107,41 @@ export function frames(request, response) {
     out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element, parent });
     const inputs = element ? childrenInZOrder(element) : [];
     (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y, element));
+    // A container node's cells are in its own content coordinates: content point (x, y)
+    // shows at the node's origin plus (x, y) less the container's contentOffset.
+    if (node.sections) {
+      const offset = element?.container?.contentOffset || { x: 0, y: 0 };
+      containerCells(element || {}, node, `${key}/`, frame.x - (offset.x || 0), frame.y - (offset.y || 0));
+    }
+  };
+  // The cells of a container answer (the whole response, or a container node), keyed under `prefix`.
+  const containerCells = (input, answer, prefix, ox, oy) => {
+    const sections = input.sections || [{ items: input.items || [] }];
+    (answer.sections || []).forEach((section, s) => {
+      const inputSection = sections[s] || {};
+      const cell = (cellRequest, cellResponse, key) => {
+        if (!cellResponse || !cellResponse.frame) return;
+        const f = cellResponse.frame;
+        const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
+        out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame,
+                   node: cellResponse, element: cellRequest, cell: true });
+        // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
+        if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x, frame.y);
+      };
+      cell(inputSection.header, section.header, `${prefix}s${s}h`);
+      (section.items || []).forEach((item, i) => {
+        // `index` is [section, item] in the request; fall back to the position in the answer.
+        const at = Array.isArray(item.index) ? item.index[1] : i;
+        cell((inputSection.items || [])[at], item, `${prefix}s${s}i${at}`);
+      });
+      cell(inputSection.footer, section.footer, `${prefix}s${s}f`);
+    });
   };
   if (response.layout) {
     visit(request.root, response.layout, "0", 0, 0);
     return out;
   }
-  const sections = request.sections || [{ items: request.items || [] }];
-  (response.sections || []).forEach((section, s) => {
-    const input = sections[s] || {};
-    const cell = (cellRequest, cellResponse, key) => {
-      if (!cellResponse || !cellResponse.frame) return;
-      const f = cellResponse.frame;
-      out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame: { ...f },
-                 node: cellResponse, element: cellRequest, cell: true });
-      // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
-      if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, f.x, f.y);
-    };
-    cell(input.header, section.header, `s${s}h`);
-    (section.items || []).forEach((item, i) => {
-      // `index` is [section, item] in the request; fall back to the position in the answer.
-      const at = Array.isArray(item.index) ? item.index[1] : i;
-      cell((input.items || [])[at], item, `s${s}i${at}`);
-    });
-    cell(input.footer, section.footer, `s${s}f`);
-  });
+  containerCells(request, response, "", 0, 0);
   return out;
 }
 

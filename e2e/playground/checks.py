@@ -1,6 +1,6 @@
 """What the playground test checks on one drawn layout: each box against its frame and
 against Weft's answer, and each text against the text README's rendering model."""
-from frames import expected_boxes, text_nodes
+from frames import elements_by_key, expected_boxes, text_nodes
 
 # Chromium snaps layout to 1/64 px (LayoutUnit); a frame at 52.3333 is drawn at 52.328125.
 SNAP = 1 / 64 + 1e-6
@@ -63,50 +63,15 @@ def check_text(box, node, element, problems, parent=None):
         problems.append(f"{where}: drawn {rect[3]:.3f} high, taller than its {frame[3]} high frame")
 
 
-def elements_by_key(request: dict) -> dict:
-    """key -> the request element a box mirrors (for fonts and line heights)."""
-    out = {}
-
-    def kids(e):
-        t = e.get("type")
-        if t == "background":
-            return [e.get("background"), e.get("child")]
-        if t == "overlay":
-            return [e.get("child"), e.get("overlay")]
-        if t == "corner":
-            return [e.get("child"), e.get("corner")]
-        if t in ("inset", "center", "ratio", "relative"):
-            return [e.get("child")]
-        return e.get("children") or []
-
-    def tree(e, key):
-        if not e:
-            return
-        out[key] = e
-        for i, k in enumerate(kids(e)):
-            tree(k, f"{key}.{i}")
-
-    if "root" in request:
-        tree(request["root"], "0")
-    sections = request.get("sections") or [{"items": request.get("items") or []}]
-    for s, section in enumerate(sections):
-        for part, suffix in (("header", "h"), ("footer", "f")):
-            if section.get(part):
-                tree(section[part].get("node"), f"s{s}{suffix}/0")
-        for i, item in enumerate(section.get("items") or []):
-            tree(item.get("node"), f"s{s}i{i}/0")
-    return out
-
-
 def compare(drawn: dict, request: dict, response: dict) -> list:
     """Problems with `drawn` (e2e/playground/collect.js's report) as a drawing of
     `response`, the answer to `request`; empty when the page drew it faithfully."""
     problems = []
     if drawn["ready"] != "true":
         problems.append(f"body[data-ready] is {drawn['ready']!r}: {drawn['status']}")
-    expected = expected_boxes(response)
-    texts = text_nodes(response)
-    elements = elements_by_key(request)
+    expected = expected_boxes(response, request)
+    texts = text_nodes(response, request)
+    elements = elements_by_key(response, request)
     seen = {}
     for box in drawn["boxes"]:
         key = box["key"]
@@ -125,7 +90,8 @@ def compare(drawn: dict, request: dict, response: dict) -> list:
             if "text" not in box:
                 problems.append(f"{key} ({box['id']}): a text node drawn without its text")
             else:
-                parent = elements.get(key.rpartition(".")[0], {}) if "." in key else {}
+                # A tree's root (a cell's, nested or not) has no parent element.
+                parent = elements.get(key.rpartition(".")[0], {}) if "." in key.rpartition("/")[2] else {}
                 check_text(box, texts[key], elements.get(key, {}), problems, parent)
     for key in expected.keys() - seen.keys():
         problems.append(f"{key} ({expected[key][0]}): in Weft's response but not drawn")

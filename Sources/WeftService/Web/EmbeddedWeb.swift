@@ -85,7 +85,7 @@ public enum EmbeddedWeb {
 </div>
 <div id="tip"></div>
 <script type="module">
-import { layout, render } from "/weft-client.js";
+import { frames, layout, render } from "/weft-client.js";
 
 // Only fonts scripts/install-deps.sh installs (GET /v1/fonts lists them), so the browser
 // draws with the same faces Weft measured.
@@ -109,11 +109,35 @@ const post = (i) => ({
     ] } },
 });
 
+// A table row holding a horizontal strip of cards (Texture's HorizontalWithinVerticalScrolling):
+// the strip takes the row's width and its tallest card's height; its cells are drawn at its
+// own contentOffset.
+const stripRow = (i) => ({
+  id: `shelf-${i}`,
+  node: { type: "inset", insets: { top: 10, left: 0, bottom: 12, right: 0 }, child: {
+    type: "stack", direction: "vertical", spacing: 8, children: [
+      { type: "inset", insets: { top: 0, left: 16, bottom: 0, right: 16 },
+        child: { type: "text", id: "shelf-title", text: `Shelf ${i}`, font: { family: SANS, size: 17, weight: 700 } } },
+      { type: "container", id: "strip",
+        container: { type: "collection", scrollDirection: "horizontal", contentOffset: { x: 40 * i, y: 0 },
+                     flow: { itemSpacing: 10, lineSpacing: 10, sectionInset: { left: 16, right: 16 } } },
+        items: Array.from({ length: 8 }, (_, k) => ({ id: `card-${i}-${k}`, node: {
+          type: "stack", direction: "vertical", spacing: 4, children: [
+            { type: "box", id: "cover", style: { preferredSize: { width: 96 + (k % 3) * 12, height: 72 } } },
+            { type: "text", id: "caption", text: `Card ${k + 1}`, font: { family: BODY, size: 13 } },
+          ] } })) },
+    ] } },
+});
+
 const EXAMPLES = {
   "Feed table with text": {
     container: { type: "table", bounds: { width: 375, height: 560 }, contentOffset: { x: 0, y: 180 },
                  scrolling: "down", leadingScreensForBatching: 1 },
     sections: [{ id: "feed", items: Array.from({ length: 14 }, (_, i) => post(i + 1)) }],
+  },
+  "Table with horizontal strips": {
+    container: { type: "table", bounds: { width: 375, height: 600 }, contentOffset: { x: 0, y: 0 } },
+    sections: [{ id: "shelves", items: [post(1), stripRow(1), post(2), stripRow(2), post(3)] }],
   },
   "Collection (flow layout)": {
     container: { type: "collection", bounds: { width: 375, height: 420 }, scrollDirection: "vertical",
@@ -288,8 +312,9 @@ function hint(cls, x, y, w, h, label) {
 /** Container hints (api.md): the ranges, the viewport, pages and the batch-fetch trigger, over the content.
     Returns a note for the status line. */
 function drawHints(request, response) {
+  const nested = drawNestedHints(request, response);
   const hints = response.hints;
-  document.querySelector("#legend").hidden = !hints;
+  document.querySelector("#legend").hidden = !hints && !nested;
   if (!hints) return "";
   const c = request.container || {};
   const bounds = c.bounds || { width: 0, height: 0 };
@@ -323,6 +348,27 @@ function drawHints(request, response) {
   const p = hints.pager;
   // currentPage is an index (0-based), as pages[].index is.
   return p && p.currentPage != null ? `; pager: page ${p.currentPage + 1} of ${p.pageCount} (index ${p.currentPage})` : "";
+}
+
+/** A nested container's visible range and viewport, drawn over its node: its cells are in its
+    own content coordinates, shown at the node's origin less its contentOffset. Returns how many. */
+function drawNestedHints(request, response) {
+  let count = 0;
+  for (const entry of frames(request, response)) {
+    const node = entry.node;
+    if (entry.cell || !node.sections || !node.hints) continue;
+    const offset = (entry.element && entry.element.container && entry.element.container.contentOffset) || { x: 0, y: 0 };
+    const ox = entry.frame.x - (offset.x || 0), oy = entry.frame.y - (offset.y || 0);
+    const cells = new Map();
+    for (const s of node.sections) for (const item of s.items || []) cells.set(String(item.index), item.frame);
+    for (const path of node.hints.ranges.visible || []) {
+      const f = cells.get(String(path));
+      if (f) hint("visible", ox + f.x, oy + f.y, f.width, f.height);
+    }
+    hint("viewport", entry.frame.x, entry.frame.y, entry.frame.width, entry.frame.height);
+    count += 1;
+  }
+  return count;
 }
 
 /** Lets tests (and the console) drive the page: show("Pager") resolves once it is drawn. */
@@ -381,7 +427,8 @@ window.weftPlayground.ready = run();
 // render() empties the host and draws one absolutely positioned <div> per output node
 // (and per cell), in z-order, in the host's coordinates. Each carries:
 //   data-id     the element's or cell's id, when it has one
-//   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1")
+//   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1"; a
+//               nested container's cells continue its node's key: "s0i3/0.1/s0i2/0")
 //   data-frame  "x,y,width,height" relative to the host
 //   data-type   the element type ("cell" for a cell)
 // Text is drawn with the CSS Weft measures against (TEXT_CSS below), so the browser breaks
@@ -456,30 +503,41 @@ export function frames(request, response) {
     out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element, parent });
     const inputs = element ? childrenInZOrder(element) : [];
     (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y, element));
+    // A container node's cells are in its own content coordinates: content point (x, y)
+    // shows at the node's origin plus (x, y) less the container's contentOffset.
+    if (node.sections) {
+      const offset = element?.container?.contentOffset || { x: 0, y: 0 };
+      containerCells(element || {}, node, `${key}/`, frame.x - (offset.x || 0), frame.y - (offset.y || 0));
+    }
+  };
+  // The cells of a container answer (the whole response, or a container node), keyed under `prefix`.
+  const containerCells = (input, answer, prefix, ox, oy) => {
+    const sections = input.sections || [{ items: input.items || [] }];
+    (answer.sections || []).forEach((section, s) => {
+      const inputSection = sections[s] || {};
+      const cell = (cellRequest, cellResponse, key) => {
+        if (!cellResponse || !cellResponse.frame) return;
+        const f = cellResponse.frame;
+        const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
+        out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame,
+                   node: cellResponse, element: cellRequest, cell: true });
+        // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
+        if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x, frame.y);
+      };
+      cell(inputSection.header, section.header, `${prefix}s${s}h`);
+      (section.items || []).forEach((item, i) => {
+        // `index` is [section, item] in the request; fall back to the position in the answer.
+        const at = Array.isArray(item.index) ? item.index[1] : i;
+        cell((inputSection.items || [])[at], item, `${prefix}s${s}i${at}`);
+      });
+      cell(inputSection.footer, section.footer, `${prefix}s${s}f`);
+    });
   };
   if (response.layout) {
     visit(request.root, response.layout, "0", 0, 0);
     return out;
   }
-  const sections = request.sections || [{ items: request.items || [] }];
-  (response.sections || []).forEach((section, s) => {
-    const input = sections[s] || {};
-    const cell = (cellRequest, cellResponse, key) => {
-      if (!cellResponse || !cellResponse.frame) return;
-      const f = cellResponse.frame;
-      out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame: { ...f },
-                 node: cellResponse, element: cellRequest, cell: true });
-      // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
-      if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, f.x, f.y);
-    };
-    cell(input.header, section.header, `s${s}h`);
-    (section.items || []).forEach((item, i) => {
-      // `index` is [section, item] in the request; fall back to the position in the answer.
-      const at = Array.isArray(item.index) ? item.index[1] : i;
-      cell((input.items || [])[at], item, `s${s}i${at}`);
-    });
-    cell(input.footer, section.footer, `s${s}f`);
-  });
+  containerCells(request, response, "", 0, 0);
   return out;
 }
 
@@ -1145,6 +1203,12 @@ export interface LayoutNode {
   frame: Frame;
   children?: LayoutNode[];
   truncated?: boolean;
+  /** A `container` node: its cells, in its own content coordinates. */
+  sections?: SectionResult[];
+  /** A `container` node: its content size. */
+  contentSize?: Size;
+  /** A `container` node: its hints at its own contentOffset. */
+  hints?: Hints;
   [member: string]: unknown;
 }
 
