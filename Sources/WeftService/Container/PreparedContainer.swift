@@ -84,7 +84,11 @@ package struct CellOutcome: Sendable {
 
 extension ContainerError {
     /// The 422 a validation error answers with.
-    var problem: Problem {
+    var problem: Problem { Problem(requestError) }
+
+    /// The error as the decoders report it, its path from the request's
+    /// root (or, inside a `container` element, from that element).
+    var requestError: RequestError {
         let type: ProblemType
         switch reason {
         case .invalidValue, .pageOutOfRange: type = .invalidValue
@@ -92,7 +96,7 @@ extension ContainerError {
         case .notApplicable: type = .unknownKey
         case .tooManyCells: type = .limitExceeded
         }
-        return Problem(type, detail: detail, path: JSONPointer(parsing: path))
+        return RequestError(type, detail, reversedPath: JSONPointer(parsing: path).components.reversed())
     }
 }
 

@@ -30,20 +30,6 @@ final class NestedContainerFields {
     }
 }
 
-extension ContainerError {
-    /// The error inside an element tree, its path relative to the element.
-    var requestError: RequestError {
-        let type: ProblemType
-        switch reason {
-        case .invalidValue, .pageOutOfRange: type = .invalidValue
-        case .missingCellContent: type = .missingField
-        case .notApplicable: type = .unknownKey
-        case .tooManyCells: type = .limitExceeded
-        }
-        return RequestError(type, detail, reversedPath: JSONPointer(parsing: path).components.reversed())
-    }
-}
-
 /// Reading a `container` element's `container`, `items` and `sections`.
 /// Each cell's tree is decoded by a decoder of its own that carries on this
 /// one's counts: elements and nested cells count against the request's
