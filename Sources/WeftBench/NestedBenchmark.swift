@@ -22,6 +22,12 @@ struct NestedBenchmark {
                 return
             }
         }
+        if let only = options.phase {
+            // For a profiler: one of the two, repeated.
+            let body = only == "flat" ? flat : nested
+            for _ in 0..<max(1, options.runs) { _ = engine.respond(body: body) }
+            return
+        }
         var times: [[Double]] = [[], []]
         let clock = ContinuousClock()
         for _ in 0..<max(1, options.runs) {
@@ -51,7 +57,7 @@ struct NestedBenchmark {
         for i in 0..<cells {
             let body = 40 + (37 * i) % 80
             let items = (0..<cards).map { k in
-                let card = #"{"type":"stack","direction":"vertical","spacing":4,"children":[{"type":"box","id":"cover","style":{"preferredSize":{"width":\#(96 + 12 * (k % 3)),"height":72}}},{"type":"box","id":"caption","style":{"preferredSize":{"width":80,"height":16}}}]}"#
+                let card = #"{"type":"stack","direction":"vertical","spacing":4,"children":[{"type":"box","style":{"preferredSize":{"width":\#(96 + 12 * (k % 3)),"height":72}}},{"type":"box","style":{"preferredSize":{"width":80,"height":16}}}]}"#
                 return nested ? #"{"id":"card-\#(k)","node":\#(card)}"# : card
             }.joined(separator: ",")
             let strip = nested

@@ -69,54 +69,55 @@ public enum RangeSets {
             supplementary: SupplementaryRangeHints(visible: supplementary(v), display: supplementary(d), preload: supplementary(p)))
     }
 
-    private static func states<Key: Hashable & Comparable>(
-        _ frames: [(Key, Frame)], _ input: Input
+    /// One pass over the frames in index-path order: every range is a rect
+    /// the frame meets or not, so no set of keys is built (a nested
+    /// container computes these for every row that holds one).
+    private static func states<Key: Comparable>(
+        _ given: [(Key, Frame)], _ input: Input
     ) -> (visible: [Key], display: [Key], preload: [Key]) {
-        let visibleSet = items(in: input.bounds, frames)
+        let frames = isSorted(given) ? given : given.sorted { $0.0 < $1.0 }
+        let visibleRect = input.bounds
         // With nothing visible Texture only recomputes the visible set and stops.
-        guard !visibleSet.isEmpty else { return ([], [], []) }
+        guard frames.contains(where: { intersects($0.1, visibleRect) }) else { return ([], [], []) }
 
         let emptyDisplay = input.mode == .lowMemory
         let displayEqualsPreload = input.display == input.preload
         let displayEqualsVisible = input.display == .zero && !emptyDisplay
-        let displaySet: [Key] =
-            emptyDisplay ? []
-            : displayEqualsVisible ? visibleSet
-            : items(in: expanded(input, input.display), frames)
-        let preloadSet: [Key] =
-            displayEqualsPreload ? displaySet
-            : input.preload == .zero ? visibleSet
-            : items(in: expanded(input, input.preload), frames)
+        let displayRect: Frame? =
+            emptyDisplay ? nil : displayEqualsVisible ? visibleRect : expanded(input, input.display)
+        let preloadRect: Frame? = input.preload == .zero ? visibleRect : expanded(input, input.preload)
 
         // Interface state per item: on screen, visible items get everything and
         // the others what their ranges give; off screen, Texture prepares what
         // will be visible (display and preload) and preloads the display range.
-        let visible = Set(visibleSet), display = Set(displaySet), preload = Set(preloadSet)
         var v: [Key] = [], d: [Key] = [], p: [Key] = []
-        for index in visible.union(display).union(preload).sorted() {
+        for (index, frame) in frames {
+            let visible = intersects(frame, visibleRect)
+            let display = displayRect.map { intersects(frame, $0) } ?? false
+            let preload = displayEqualsPreload ? display : preloadRect.map { intersects(frame, $0) } ?? false
             if input.containerIsVisible {
-                if visible.contains(index) {
+                if visible {
                     v.append(index); d.append(index); p.append(index)
                 } else {
-                    if display.contains(index) { d.append(index) }
-                    if preload.contains(index) { p.append(index) }
+                    if display { d.append(index) }
+                    if preload { p.append(index) }
                 }
-            } else if visible.contains(index) {
+            } else if visible {
                 p.append(index)
                 if input.mode != .lowMemory { d.append(index) }
-            } else if display.contains(index) {
+            } else if display {
                 p.append(index)
             }
         }
         return (v, d, p)
     }
 
-    private static func expanded(_ input: Input, _ p: TuningParameters) -> Frame {
-        RangeTuning.expand(input.bounds, by: p, scrollable: input.scrollable, direction: input.direction)
+    private static func isSorted<Key: Comparable>(_ frames: [(Key, Frame)]) -> Bool {
+        zip(frames, frames.dropFirst()).allSatisfy { $0.0 < $1.0 }
     }
 
-    static func items<Key>(in rect: Frame, _ frames: [(Key, Frame)]) -> [Key] {
-        frames.compactMap { intersects($0.1, rect) ? $0.0 : nil }
+    private static func expanded(_ input: Input, _ p: TuningParameters) -> Frame {
+        RangeTuning.expand(input.bounds, by: p, scrollable: input.scrollable, direction: input.direction)
     }
 
     /// `CGRectIntersectsRect`, as the layout controllers call it: frames

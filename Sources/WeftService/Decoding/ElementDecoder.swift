@@ -18,7 +18,10 @@ public struct ElementDecoder {
     /// container's cell counts its depth from the enclosing tree's.
     var depthOffset = 0
     private var ids = IDSet()
-    private let frames = FrameStack()
+    private let frames: FrameStack
+    /// The frames of the decoders of nested containers' cells, made once and
+    /// shared by every container this decoder meets.
+    var nestedFrames: FrameStack?
     /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public internal(set) var warnings: [ResponseWarning] = []
@@ -44,7 +47,14 @@ public struct ElementDecoder {
 
     /// A decoder that enforces `limits`, for one request.
     public init(limits: DecodeLimits = .standard) {
+        self.init(limits: limits, frames: FrameStack())
+    }
+
+    /// A decoder whose open elements live in `frames`, which no other decoder
+    /// is using at the same time.
+    init(limits: DecodeLimits, frames: FrameStack) {
         self.limits = limits
+        self.frames = frames
     }
 
     /// Ids are unique within one node request or one cell: a container

@@ -48,7 +48,9 @@ extension ElementDecoder {
             if nested.sections != nil {
                 throw RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")
             }
-            var inner = ElementDecoder(limits: limits)
+            let innerFrames = nestedFrames ?? FrameStack()
+            nestedFrames = innerFrames
+            var inner = ElementDecoder(limits: limits, frames: innerFrames)
             inner.depthOffset = depthOffset + depth + 1
             inner.elementCount = elementCount
             inner.reportedFamilies = reportedFamilies
