@@ -50,6 +50,18 @@ import WeftLayout
         #expect(answer.request.container.bounds == size(140, 30))
     }
 
+    @Test func aGalleryStripKeepsItsItemSize() throws {
+        var request = strip([box(10, 5), Element(.box)])
+        request.container.layout = .gallery
+        request.container.gallery = GallerySettings(itemSize: size(30, 20))
+        request.container.contentInset = Edges(top: .fraction(0.5))
+        let node = LayoutEngine.layout(element(request), in: range(width: 100), context: LayoutContext())
+        // Every item is exactly 30 x 20 however it sizes itself; a percentage of the
+        // height the strip takes from its cells adds nothing to that height.
+        #expect(node.size == size(100, 20))
+        #expect(try result(node).result.sections[0].items.map(\.frame.size) == [size(30, 20), size(30, 20)])
+    }
+
     @Test func rightToLeftMirrorsTheStrip() throws {
         let context = LayoutContext(direction: .rtl)
         let node = LayoutEngine.layout(element(strip([box(40, 30), box(40, 30)])), in: range(width: 200), context: context)

@@ -15,8 +15,10 @@ import WeftLayout
 ///
 /// Its `bounds` default to that size. A horizontal container whose height
 /// comes from its cells measures them with their height free (as a table
-/// measures its rows); a pager then lays each page out again at exactly the
-/// page size, as ASPagerNode does.
+/// measures its rows) where their range would follow that height (a
+/// gallery's item size and a cell's own `constrainedSize` stay; percentages
+/// of that height count as 0); a pager then lays each page out again at
+/// exactly the page size, as ASPagerNode does.
 public struct NestedContainer: NestedContainerContent {
     /// The inner request; its direction and scale are the enclosing layout's.
     public var request: ContainerRequest
@@ -52,9 +54,10 @@ public struct NestedContainer: NestedContainerContent {
         }
         var jobs = ContainerLayout.jobs(for: request)
         if cellsFreeAcross {
-            for k in jobs.indices {
+            // Only the ranges that come from the unknown height: a gallery's
+            // items keep its item size, a cell its own constrainedSize.
+            for k in jobs.indices where jobs[k].range.max.height >= ContainerGeometry.cgFloatMax / 2 {
                 jobs[k].range.min.height = 0
-                jobs[k].range.max.height = ContainerGeometry.cgFloatMax
             }
         }
         let cellContext = ContainerLayout.cellContext(request, context)
@@ -63,7 +66,8 @@ public struct NestedContainer: NestedContainerContent {
         var proposal = Size(width: width ?? 0, height: height ?? 0)
         if height == nil && horizontal {
             let tallest = measured.reduce(0) { Swift.max($0, $1.size.height) }
-            proposal.height = tallest + crossInsets(request)
+            let known = Size(width: request.container.bounds.width, height: boundsGiven ? request.container.bounds.height : 0)
+            proposal.height = tallest + crossInsets(request, reference: known)
         }
         if width == nil || (height == nil && !horizontal) {
             // The content decides a length: place once in the bounds known so far.
@@ -108,9 +112,9 @@ public struct NestedContainer: NestedContainerContent {
 
     /// What a horizontal container adds around its tallest cell: the
     /// vertical content insets, and a collection's vertical section insets.
-    private func crossInsets(_ request: ContainerRequest) -> Double {
+    /// Percentages are of `reference`: of a height not known yet, nothing.
+    private func crossInsets(_ request: ContainerRequest, reference: Size) -> Double {
         let c = request.container
-        let reference = c.bounds
         var total = Insets(c.contentInset, direction: request.direction, reference: reference).vertical
         if c.type == .collection {
             let section: Edges
