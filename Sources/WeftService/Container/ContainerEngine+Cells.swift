@@ -230,13 +230,8 @@ extension ContainerEngine {
         cellPath(section: job.section, slot: job.slot, shorthand: shorthand)
     }
 
+    /// `RequestPath.cell` as components, to extend with the path inside the cell.
     static func cellPath(section: Int, slot: CellSlot, shorthand: Bool) -> JSONPointer {
-        var components: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(section)]
-        switch slot {
-        case .header: components.append(.key("header"))
-        case .footer: components.append(.key("footer"))
-        case .item(let i): components += [.key("items"), .index(i)]
-        }
-        return JSONPointer(components)
+        JSONPointer(parsing: RequestPath.cell(slot, section: section, shorthand: shorthand))
     }
 }
