@@ -120,7 +120,7 @@ import WeftLayout
 
     @Test func verticalListInAnUnboundedRowTakesItsContentHeight() throws {
         // Single-line separators at scale 2 add half a point per row: 3 x 50.5.
-        let rows = Array(repeating: #"{"node": {"type": "box", "style": {"height": 50}}}"#, count: 3).joined(separator: ",")
+        let rows = (0..<3).map { i in #"{"id": "r\#(i)", "node": {"type": "box", "style": {"height": 50}}}"# }.joined(separator: ",")
         let list = #"{"type": "container", "container": {"type": "table"}, "items": [\#(rows)]}"#
         let body = #"{"container": {"type": "table", "bounds": {"width": 300, "height": 400}, "separatorStyle": "none"}, "pointScale": 2, "items": [{"id": "row", "node": \#(list)}]}"#
         let (status, json, _) = try respond(makeEngine(), body)
@@ -214,13 +214,17 @@ import WeftLayout
         #expect(noContainer.path == "/root")
         let both = try nodeProblem(#"{"type": "container", "container": {"type": "table"}, "items": [], "sections": []}"#)
         #expect(both.path == "/root/sections")
-        let accessory = try nodeProblem(#"{"type": "container", "container": {"type": "collection"}, "items": [{"node": {"type": "box"}, "accessoryType": "checkmark"}]}"#)
+        let accessory = try nodeProblem(#"{"type": "container", "container": {"type": "collection"}, "items": [{"id": "a", "node": {"type": "box"}, "accessoryType": "checkmark"}]}"#)
         #expect(accessory.type?.hasSuffix("unknown-key") == true)
         #expect(accessory.path == "/root/items/0/accessoryType")
         let bounds = try nodeProblem(#"{"type": "container", "container": {"type": "table", "bounds": {"width": 0, "height": 10}}, "items": []}"#)
         #expect(bounds.path == "/root/container/bounds")
         let pagerHeader = try nodeProblem(#"{"type": "stack", "children": [{"type": "container", "container": {"type": "pager"}, "sections": [{"header": {"node": {"type": "box"}}, "items": []}]}]}"#)
         #expect(pagerHeader.path == "/root/children/0/sections/0/header")
+        // Nested cells come with the tree that holds them: a ref there is refused.
+        let ref = "c1" + String(repeating: "A", count: ContentKey.length - 2)
+        let byRef = try nodeProblem(#"{"type": "container", "container": {"type": "table"}, "items": [{"id": "x", "ref": "\#(ref)"}]}"#)
+        #expect(byRef.path == "/root/items/0/ref")
         let foreign = try nodeProblem(#"{"type": "box", "items": []}"#)
         #expect(foreign.path == "/root/items")
     }
@@ -228,7 +232,7 @@ import WeftLayout
     private func nested(_ levels: Int) -> String {
         var element = #"{"type": "box"}"#
         for _ in 0..<levels {
-            element = #"{"type": "container", "container": {"type": "table"}, "items": [{"node": \#(element)}]}"#
+            element = #"{"type": "container", "container": {"type": "table"}, "items": [{"id": "only", "node": \#(element)}]}"#
         }
         return element
     }

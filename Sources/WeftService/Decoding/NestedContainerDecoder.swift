@@ -133,9 +133,14 @@ extension ElementDecoder {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r)
-        guard let source else { return cell }
+        if source.ref != nil {
+            throw RequestError(
+                .invalidValue, "a nested container's cells are sent with their content, not as refs"
+            ).at("ref")
+        }
+        guard let node = source.node else { return cell }
         beginIDScope()
-        var tree = JSONReader(UnsafeBufferPointer(rebasing: r.bytes[source.range]), maxDepth: r.maxDepth)
+        var tree = JSONReader(UnsafeBufferPointer(rebasing: r.bytes[node.range]), maxDepth: r.maxDepth)
         do throws(RequestError) {
             cell.node = try decodeRoot(&tree, at: path.appending(.key("node")))
         } catch {

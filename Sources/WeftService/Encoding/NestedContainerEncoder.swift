@@ -46,6 +46,15 @@ enum NestedContainerEncoder {
             LayoutResponseEncoder.writeNode(node, root, &tree)
             layout = tree.bytes
         }
-        ContainerResponseEncoder.writeCell(result, layout, &out)
+        ContainerResponseEncoder.writeCell(result, CellAnswer(layout: layout), &out)
+    }
+}
+
+extension CellAnswer {
+    /// A nested cell's answer: its layout, and no key (a nested cell is not
+    /// sent as a ref: it comes with the tree that holds it).
+    init(layout: [UInt8]?) {
+        key = nil
+        self.layout = layout
     }
 }

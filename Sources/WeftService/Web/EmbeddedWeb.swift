@@ -2450,7 +2450,8 @@ components:
         content height. `container.bounds` default to the element's size. Direction and
         pointScale are the enclosing request's. Each nested cell counts as an element against
         the request's element limit, and a nested tree's depth continues from the element's.
-        Nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
+        Nested cells come with their trees (a `ref` there is a 422) and their answers carry no
+        `key`; nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
       allOf:
         - $ref: "#/components/schemas/ElementBase"
         - properties:
