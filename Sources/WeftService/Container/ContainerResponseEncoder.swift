@@ -49,7 +49,7 @@ package enum ContainerResponseEncoder {
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         out.key("warnings")
         writeWarnings(warnings, result.warnings, &out)
-        if prepared.answer != .hints { writeSections(result, layouts, &out) }
+        if prepared.answer != .hints { writeSections(result.sections, &out) { layouts.answer($0, $1) } }
         out.key("hints")
         writeHints(result.hints, &out)
         out.key("stats")
@@ -57,10 +57,14 @@ package enum ContainerResponseEncoder {
         out.endObject()
     }
 
-    private static func writeSections(_ result: ContainerResult, _ layouts: CellLayouts, _ out: inout JSONWriter) {
+    /// `sections`, each cell with the answer `answer` gives for its place
+    /// (a container answer's, or a nested container node's).
+    static func writeSections(
+        _ sections: [SectionResult], _ out: inout JSONWriter, answer: (Int, CellSlot) -> CellAnswer
+    ) {
         out.key("sections")
         out.beginArray()
-        for (s, section) in result.sections.enumerated() {
+        for (s, section) in sections.enumerated() {
             out.beginObject()
             if let id = section.id {
                 out.key("id")
@@ -68,18 +72,18 @@ package enum ContainerResponseEncoder {
             }
             if let header = section.header {
                 out.key("header")
-                writeCell(header, layouts.answer(s, .header), &out)
+                writeCell(header, answer(s, .header), &out)
             }
             out.key("items")
             out.beginArray()
             for i in section.items.indices {
                 Turns.checkpoint()
-                writeCell(section.items[i], layouts.answer(s, .item(i)), &out)
+                writeCell(section.items[i], answer(s, .item(i)), &out)
             }
             out.endArray()
             if let footer = section.footer {
                 out.key("footer")
-                writeCell(footer, layouts.answer(s, .footer), &out)
+                writeCell(footer, answer(s, .footer), &out)
             }
             out.endObject()
         }

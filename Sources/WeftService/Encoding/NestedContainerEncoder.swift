@@ -11,42 +11,24 @@ enum NestedContainerEncoder {
         let result = nested.result
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
-        out.key("sections")
-        out.beginArray()
-        for (s, section) in result.sections.enumerated() {
-            let cells = nested.request.sections[s]
-            out.beginObject()
-            if let id = section.id {
-                out.key("id")
-                out.string(id)
+        ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
+            let placed = result.sections[s], given = nested.request.sections[s]
+            switch slot {
+            case .header: return cellAnswer(placed.header, given.header)
+            case .footer: return cellAnswer(placed.footer, given.footer)
+            case .item(let i): return cellAnswer(placed.items[i], given.items[i])
             }
-            if let header = section.header {
-                out.key("header")
-                writeCell(header, cells.header, &out)
-            }
-            out.key("items")
-            out.beginArray()
-            for i in section.items.indices { writeCell(section.items[i], cells.items[i], &out) }
-            out.endArray()
-            if let footer = section.footer {
-                out.key("footer")
-                writeCell(footer, cells.footer, &out)
-            }
-            out.endObject()
         }
-        out.endArray()
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)
     }
 
-    private static func writeCell(_ result: CellResult, _ cell: Cell?, _ out: inout JSONWriter) {
-        var layout: [UInt8]?
-        if let node = result.layout, let root = cell?.node {
-            var tree = JSONWriter(capacity: 512)
-            LayoutResponseEncoder.writeNode(node, root, &tree)
-            layout = tree.bytes
-        }
-        ContainerResponseEncoder.writeCell(result, CellAnswer(layout: layout), &out)
+    /// A cell's `layout`, mirrored from the tree the request gave it.
+    private static func cellAnswer(_ placed: CellResult?, _ cell: Cell?) -> CellAnswer {
+        guard let node = placed?.layout, let root = cell?.node else { return CellAnswer(layout: nil) }
+        var tree = JSONWriter(capacity: 512)
+        LayoutResponseEncoder.writeNode(node, root, &tree)
+        return CellAnswer(layout: tree.bytes)
     }
 }
 
