@@ -63,7 +63,8 @@ enum FlowLayout {
                 let lines = breakIntoLines(ms.items.map { breadth($0.size) }, available: available, spacing: flow.itemSpacing)
                 for (n, line) in lines.enumerated() {
                     if n > 0 { position += flow.lineSpacing }
-                    let thickness = line.map { length(ms.items[$0].size) }.max() ?? 0
+                    var thickness = 0.0
+                    for i in line { thickness = max(thickness, length(ms.items[i].size)) }
                     let offsets = crossOffsets(line.map { breadth(ms.items[$0].size) }, available: available)
                     for (k, i) in line.enumerated() {
                         let size = ms.items[i].size
@@ -89,21 +90,21 @@ enum FlowLayout {
     }
 
     /// Greedy filling: an item joins the line when it fits after the spacing.
-    static func breakIntoLines(_ breadths: [Double], available: Double, spacing: Double) -> [[Int]] {
-        var lines: [[Int]] = []
-        var current: [Int] = []
+    /// A line is a run of consecutive items.
+    static func breakIntoLines(_ breadths: [Double], available: Double, spacing: Double) -> [Range<Int>] {
+        var lines: [Range<Int>] = []
+        var start = 0
         var used = 0.0
         for (i, b) in breadths.enumerated() {
             // A hair of tolerance so a line that fits on paper is not broken by rounding.
-            if !current.isEmpty && used + spacing + b > available + 1e-9 {
-                lines.append(current)
-                current = []
+            if i > start && used + spacing + b > available + 1e-9 {
+                lines.append(start..<i)
+                start = i
                 used = 0
             }
-            used += current.isEmpty ? b : spacing + b
-            current.append(i)
+            used += i == start ? b : spacing + b
         }
-        if !current.isEmpty { lines.append(current) }
+        if start < breadths.count { lines.append(start..<breadths.count) }
         return lines
     }
 
