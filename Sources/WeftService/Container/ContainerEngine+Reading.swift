@@ -80,10 +80,11 @@ extension ContainerEngine {
         let jobs = ContainerLayout.jobs(for: request)
         let cellSources = Self.cellSources(decoded, jobs)
         let sources: [NodeSource?] = jobs.indices.map { k in jobs[k].cell.kind == .node ? cellSources[k].node : nil }
-        // The cells' canonical hashes (every answer gives each cell its key),
-        // on the pool; the lookups then run here, in index order, so that hits
-        // and misses do not depend on the threads.
-        let hashes = contentHashes(sources, cellSources, body: body)
+        // The cells' canonical hashes, on the pool; the lookups then run here,
+        // in index order, so that hits and misses do not depend on the threads.
+        // Without a cache each cell's hash (for its key) is taken with its layout.
+        let hashes = cache.isEnabled
+            ? contentHashes(sources, cellSources, body: body) : Array(repeating: nil, count: jobs.count)
         if memo.isEnabled { remember(decoded, jobs: jobs, hashes: hashes) }
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
@@ -98,10 +99,6 @@ extension ContainerEngine {
             }
             guard let content = hashes[k] else {
                 work.append(.decode(source, key: nil))
-                continue
-            }
-            guard cache.isEnabled else {
-                work.append(.decode(NodeSource(range: source.range, hash: content), key: nil))
                 continue
             }
             let key = CellCacheKey(
