@@ -8,9 +8,11 @@ knows (laid out once in full):
   full request (raw JSON, and gzip level 6 as a client would send it);
 - download: the bytes of the `hints` answer against the `full` answer;
 - a hints step (refs, `answer: hints`, the content offset moved each time): the
-  server's time, read from its request log (`duration_ms`: from the event-loop turn
-  that received the whole request to the answer serialized, before it is written),
-  and the time the client saw;
+  server worker's CPU time over the request (all its threads, from /proc schedstat:
+  the figure that a machine shared with other work does not inflate), the server's
+  wall-clock time from its request log (`duration_ms`: from the event-loop turn that
+  received the whole request to the answer serialized, before it is written), and
+  the time the client saw;
 - an append step (the first N - B posts as refs, B new posts with content, `answer:
   frames`) against a cold request of the B new posts alone and a cold request of N
   new posts (every cell new to the server's caches: each run's posts carry a word
@@ -64,17 +66,33 @@ class Server:
             self.stop()
             raise SystemExit(f"weft serve did not report its port: {line!r}")
         self.conn = http.client.HTTPConnection("127.0.0.1", int(match.group(1)), timeout=120)
+        # `weft serve` is a supervisor; the requests are served by its worker process.
+        with open(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children") as f:
+            self.worker = int(f.read().split()[0])
+
+    def cpu_ns(self) -> int:
+        """The worker's CPU time so far, every thread's (schedstat: nanoseconds on a CPU)."""
+        total = 0
+        for task in os.listdir(f"/proc/{self.worker}/task"):
+            try:
+                with open(f"/proc/{self.worker}/task/{task}/schedstat") as f:
+                    total += int(f.read().split()[0])
+            except (FileNotFoundError, ProcessLookupError):
+                pass  # a thread that ended between the listing and the read
+        return total
 
     def post(self, body: bytes):
-        """(status, answer bytes, client seconds, request id) over one keep-alive connection."""
+        """(answer bytes, Timing) of one POST over one keep-alive connection."""
+        cpu = self.cpu_ns()
         start = time.perf_counter()
         self.conn.request("POST", "/v1/layout", body=body, headers={"content-type": "application/json"})
         response = self.conn.getresponse()
         payload = response.read()
         seconds = time.perf_counter() - start
+        cpu_ms = (self.cpu_ns() - cpu) / 1e6
         if response.status != 200:
             raise SystemExit(f"HTTP {response.status}: {payload[:300]!r}")
-        return payload, seconds, response.getheader("x-request-id")
+        return payload, Timing(seconds * 1000, cpu_ms, response.getheader("x-request-id"), len(body))
 
     def server_ms(self) -> dict:
         """duration_ms of every logged request, by request id."""
@@ -96,6 +114,15 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
         os.unlink(self.log.name)
+
+
+class Timing:
+    """One request: the client's wall-clock ms, the server worker's CPU ms, the
+    request id (for the server's logged wall-clock ms) and the bytes uploaded."""
+
+    def __init__(self, client_ms: float, cpu_ms: float, request_id: str, upload: int):
+        self.client_ms, self.cpu_ms, self.request_id, self.upload = client_ms, cpu_ms, request_id, upload
+        self.server_ms = float("nan")
 
 
 def encode(doc: dict) -> bytes:
@@ -122,72 +149,68 @@ def main():
     try:
         feed = [{"id": f"post-{i}", "node": post_node(i, with_text, "")} for i in range(n)]
         full_body = encode({"container": container(), "items": feed, "answer": "full"})
-        full_answer, full_seconds, _ = server.post(full_body)
+        full_answer, first = server.post(full_body)
         server.post(full_body)  # the feed is known and laid out: what a scrolling client meets
         keys = [cell["key"] for cell in json.loads(full_answer)["sections"][0]["items"]]
         refs = [{"id": f"post-{i}", "ref": keys[i]} for i in range(n)]
 
         # Hints steps: every cell a ref, the offset moving down the feed.
-        hints_ids, hints_client, hints_bytes, step_bytes = [], [], [], []
+        hints, hints_bytes = [], []
         for step in range(a.steps):
             body = encode({"container": container(150.0 * step), "items": refs, "answer": "hints"})
-            step_bytes.append(body)
-            answer, seconds, rid = server.post(body)
+            answer, timing = server.post(body)
             hints_bytes.append(len(answer))
-            hints_client.append(seconds)
-            hints_ids.append(rid)
-        full_again, full_again_seconds, full_rid = server.post(full_body)
+            hints.append(timing)
+        step_body = body
+        full_again, full_known = server.post(full_body)
 
         # Append steps and cold requests, each run with posts of its own.
         rows = {"append": [], "cold batch": [], "cold feed": []}
         for run in range(a.runs):
             salt = f"run{run + 1}"
             new = [{"id": f"new-{run}-{j}", "node": post_node(n + j, with_text, salt)} for j in range(b)]
-            append = encode({"container": container(), "items": refs[:n - b] + new, "answer": "frames"})
-            _, seconds, rid = server.post(append)
-            rows["append"].append((seconds, rid, len(append)))
+            rows["append"].append(server.post(encode(
+                {"container": container(), "items": refs[:n - b] + new, "answer": "frames"}))[1])
             cold_new = [{"id": f"cold-{run}-{j}", "node": post_node(n + b + j, with_text, salt)} for j in range(b)]
-            cold = encode({"container": container(), "items": cold_new})
-            _, seconds, rid = server.post(cold)
-            rows["cold batch"].append((seconds, rid, len(cold)))
+            rows["cold batch"].append(server.post(encode({"container": container(), "items": cold_new}))[1])
             if run < max(3, a.runs // 2):
                 cold_feed = [{"id": f"all-{run}-{i}", "node": post_node(i, with_text, salt)} for i in range(n)]
-                body = encode({"container": container(), "items": cold_feed})
-                _, seconds, rid = server.post(body)
-                rows["cold feed"].append((seconds, rid, len(body)))
+                rows["cold feed"].append(server.post(encode({"container": container(), "items": cold_feed}))[1])
         logged = server.server_ms()
     finally:
         server.stop()
+    for timing in [first, full_known, *hints, *(t for values in rows.values() for t in values)]:
+        timing.server_ms = logged.get(timing.request_id, float("nan"))
 
     med = statistics.median
-    step = step_bytes[0]
-    print(f"feed: {n} posts ({'text' if with_text else 'boxes'}), table 375 x 667, one `weft serve` on loopback")
-    print(f"upload   full request {len(full_body):>9} B   gzip {len(gzip.compress(full_body, 6)):>8} B")
-    print(f"         refs-only hints step {len(step):>4} B   gzip {len(gzip.compress(step, 6)):>8} B   "
-          f"ratio {len(step) / len(full_body):.2%} raw, "
-          f"{len(gzip.compress(step, 6)) / len(gzip.compress(full_body, 6)):.2%} gzip   (target <= 5%)")
-    print(f"download full answer  {len(full_again):>9} B   gzip {len(gzip.compress(full_again, 6)):>8} B")
-    print(f"         hints answer {med(hints_bytes):>9.0f} B   ratio {med(hints_bytes) / len(full_again):.2%}   "
-          f"(target <= 3%)")
-    server_hints = [logged[r] for r in hints_ids if r in logged]
-    client_ms = [s * 1000 for s in hints_client]
-    print(f"hints step ({a.steps} steps): server {med(server_hints):.3f} ms median "
-          f"(min {min(server_hints):.3f}, max {max(server_hints):.3f}), client {med(client_ms):.3f} ms median; "
-          f"target <= 1 ms server")
-    print(f"full request, feed known: server {logged.get(full_rid, float('nan')):.3f} ms, "
-          f"client {full_again_seconds * 1000:.3f} ms (first, cold: client {full_seconds * 1000:.1f} ms)")
-    for name, label in (("append", f"append step ({n - b} refs + {b} new, frames)"),
-                        ("cold batch", f"cold request of {b} new posts"),
-                        ("cold feed", f"cold request of {n} new posts")):
-        values = rows[name]
-        server_ms = [logged[r] for _, r, _ in values if r in logged]
-        print(f"{label:<42} server {med(server_ms):8.2f} ms  client {med(s for s, _, _ in values) * 1000:8.2f} ms"
-              f"  upload {med(size for _, _, size in values):>9.0f} B  (median of {len(values)})")
-    append_ms = med(logged[r] for _, r, _ in rows["append"] if r in logged)
-    batch_ms = med(logged[r] for _, r, _ in rows["cold batch"] if r in logged)
-    feed_ms = med(logged[r] for _, r, _ in rows["cold feed"] if r in logged)
-    print(f"append / cold {b}: {append_ms / batch_ms:.2f}x   append / cold {n}: {append_ms / feed_ms:.2f}x")
+    gz = lambda data: len(gzip.compress(data, 6))  # noqa: E731
+    print(f"feed: {n} posts ({'text' if with_text else 'boxes'}), table 375 x 667, one `weft serve` on loopback; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print("server cpu: the worker's CPU time over the request, all threads (/proc schedstat); server wall: its "
+          "request log's duration_ms; client: wall-clock from sending to the answer read")
+    print(f"upload   full request {len(full_body):>9} B  gzip {gz(full_body):>8} B")
+    print(f"         refs-only step {len(step_body):>7} B  gzip {gz(step_body):>8} B  "
+          f"= {len(step_body) / len(full_body):.2%} of the full request raw, {gz(step_body) / gz(full_body):.2%} gzipped"
+          f"  (target <= 5%)")
+    print(f"download full answer  {len(full_again):>9} B  gzip {gz(full_again):>8} B")
+    print(f"         hints answer {med(hints_bytes):>9.0f} B  = {med(hints_bytes) / len(full_again):.2%} "
+          f"of the full answer  (target <= 3%)")
 
+    def line(label, timings):
+        print(f"{label:<44} server cpu {med(t.cpu_ms for t in timings):7.2f} ms  wall {med(t.server_ms for t in timings):7.2f} ms"
+              f"  client {med(t.client_ms for t in timings):7.2f} ms  upload {med(t.upload for t in timings):>8.0f} B"
+              f"  (median of {len(timings)})")
+
+    line(f"hints step ({n} refs; target <= 1 ms)", hints)
+    line(f"full request, {n} posts known", [full_known])
+    line(f"full request, {n} posts cold (the first)", [first])
+    line(f"append step ({n - b} refs + {b} new, frames)", rows["append"])
+    line(f"cold request of {b} new posts", rows["cold batch"])
+    line(f"cold request of {n} new posts", rows["cold feed"])
+    for measure in ("cpu_ms", "server_ms"):
+        append, batch, whole = (med(getattr(t, measure) for t in rows[k]) for k in ("append", "cold batch", "cold feed"))
+        print(f"append step by {'server cpu' if measure == 'cpu_ms' else 'server wall'}: "
+              f"{append / batch:.2f}x a cold {b}-post request, {append / whole:.2f}x a cold {n}-post request")
 
 if __name__ == "__main__":
     main()

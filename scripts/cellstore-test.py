@@ -121,7 +121,6 @@ class Checks:
     def expect(self, condition: bool, message: str):
         if not condition:
             self.problems.append(message)
-            print("FAIL " + message)
 
 
 def shared_store_resolves(a, b, redis, check: Checks, cells: int):

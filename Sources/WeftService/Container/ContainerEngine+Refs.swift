@@ -22,11 +22,13 @@ extension ContainerEngine {
         var unknown: [JSONPointer] = []
         for (n, ref) in refs.enumerated() {
             Turns.checkpoint()
-            guard let entry = found[n], let content = Self.content(entry.bytes, key: ref.key, check: entry.fromShared) else {
+            guard let entry = found[n],
+                let content = entry.read ?? Self.content(entry.bytes, key: ref.key, check: entry.fromShared)
+            else {
                 unknown.append(Self.cellPath(section: ref.section, slot: ref.slot, shorthand: decoded.request.usesItemsShorthand))
                 continue
             }
-            if entry.fromShared { contentStore.adopt(entry.bytes, for: ref.key) }
+            if entry.read == nil { contentStore.keep(StoredContent(bytes: entry.bytes, read: content), for: ref.key) }
             decoded.apply(content, stored: entry.bytes, section: ref.section, slot: ref.slot)
         }
         guard !unknown.isEmpty else { return nil }
@@ -40,9 +42,10 @@ extension ContainerEngine {
         return problem
     }
 
-    /// A stored cell's content as the decoder reads it; nil when the bytes
-    /// do not read as a cell, or (`check`, for entries from the shared store)
-    /// when they are not the content `key` names.
+    /// A stored cell's content as the decoder reads it, with its tree's
+    /// canonical hash; nil when the bytes do not read as a cell, or (`check`,
+    /// for entries from the shared store) when they are not the content `key`
+    /// names.
     private static func content(_ bytes: [UInt8], key: String, check: Bool) -> (cell: Cell, source: CellSource)? {
         let read: (Cell, CellSource)? = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
@@ -50,7 +53,9 @@ extension ContainerEngine {
             if check, (try? ContentKey.of(cellJSON: buffer)) != key { return nil }
             return cell
         }
-        return read.map { (cell: $0.0, source: $0.1) }
+        guard var (cell, source) = read else { return nil }
+        if let node = source.node { source.node?.hash = hash(bytes, node) }
+        return (cell, source)
     }
 
     /// The bytes a cell sent with its content is stored under its key: its

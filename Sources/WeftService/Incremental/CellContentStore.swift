@@ -14,7 +14,7 @@ import WeftStore
 /// nothing changed), so a ref can never yield a layout its full cell would
 /// not.
 package final class CellContentStore: Sendable {
-    private let local: LRUCache<String, [UInt8]>
+    private let local: LRUCache<String, StoredContent>
     package let shared: CellStore?
 
     package init(capacityBytes: Int, shared: CellStore? = nil) {
@@ -28,23 +28,26 @@ package final class CellContentStore: Sendable {
 
     /// The content stored under each key, nil where none is: the in-process
     /// entries first, then one round trip to the shared store for the rest.
-    /// Entries from the shared store are returned with `fromShared` set, so
-    /// that the caller checks them against their key before trusting them.
-    package func contents(for keys: [String]) -> [(bytes: [UInt8], fromShared: Bool)?] {
-        var found: [(bytes: [UInt8], fromShared: Bool)?] = keys.map { key in local.value(for: key).map { ($0, false) } }
+    /// Entries from the shared store come with `fromShared` set, so that the
+    /// caller checks them against their key before trusting them.
+    package func contents(for keys: [String]) -> [StoredContent?] {
+        var found: [StoredContent?] = keys.map { local.value(for: $0) }
         guard let shared else { return found }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
         let fetched = shared.get(missing.map { keys[$0] })
         for (slot, bytes) in zip(missing, fetched) {
-            if let bytes { found[slot] = (bytes, true) }
+            if let bytes { found[slot] = StoredContent(bytes: bytes, fromShared: true) }
         }
         return found
     }
 
-    /// Keeps a checked entry from the shared store in process.
-    package func adopt(_ bytes: [UInt8], for key: String) {
-        local.insert(bytes, for: key, cost: Self.cost(bytes, key))
+    /// Keeps `content`, read and checked, in process: an entry from the
+    /// shared store, or a local one with what reading it gave.
+    package func keep(_ content: StoredContent, for key: String) {
+        var content = content
+        content.fromShared = false
+        local.insert(content, for: key, cost: Self.cost(content.bytes, key))
     }
 
     /// Stores `key`'s content unless the in-process store has it; `content`
@@ -54,7 +57,7 @@ package final class CellContentStore: Sendable {
         guard local.isEnabled || shared != nil else { return }
         if local.value(for: key) != nil { return }
         let bytes = content()
-        local.insert(bytes, for: key, cost: Self.cost(bytes, key))
+        local.insert(StoredContent(bytes: bytes), for: key, cost: Self.cost(bytes, key))
         if shared != nil { writes?.append(key, bytes) }
     }
 
@@ -65,7 +68,29 @@ package final class CellContentStore: Sendable {
         if !entries.isEmpty { shared.set(entries) }
     }
 
-    private static func cost(_ bytes: [UInt8], _ key: String) -> Int { bytes.count + key.utf8.count + 96 }
+    /// The bytes, the key, and the entry with the cell it may hold once read.
+    private static func cost(_ bytes: [UInt8], _ key: String) -> Int {
+        bytes.count + key.utf8.count + 96 + MemoryLayout<Cell>.stride + MemoryLayout<CellSource>.stride
+    }
+}
+
+/// A cell's content as the content store holds it: its JSON, and once a ref
+/// has resolved to it in this process, what reading it gave (the cell's
+/// content fields, where its parts sit in `bytes`, its tree's canonical hash),
+/// so that later refs to the key take those instead of reading and hashing
+/// the tree again: a scroll step sends every cell of the feed as a ref.
+package struct StoredContent: Sendable {
+    package var bytes: [UInt8]
+    /// Nil until a ref has read `bytes` here.
+    package var read: (cell: Cell, source: CellSource)?
+    /// From the shared store, not yet checked against its key.
+    package var fromShared: Bool
+
+    package init(bytes: [UInt8], read: (cell: Cell, source: CellSource)? = nil, fromShared: Bool = false) {
+        self.bytes = bytes
+        self.read = read
+        self.fromShared = fromShared
+    }
 }
 
 /// The entries one request added, collected from the pool's threads and
