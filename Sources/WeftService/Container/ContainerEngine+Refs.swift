@@ -53,7 +53,8 @@ extension ContainerEngine {
             if check, (try? ContentKey.of(cellJSON: buffer)) != key { return nil }
             return cell
         }
-        guard var (cell, source) = read else { return nil }
+        guard let (cell, found) = read else { return nil }
+        var source = found
         if let node = source.node { source.node?.hash = hash(bytes, node) }
         return (cell, source)
     }
