@@ -2613,7 +2613,7 @@ components:
         id: {type: string}
         ref:
           type: string
-          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          pattern: "^c1[A-Za-z0-9_-]{16}$"
           description: >-
             The `key` an answer gave a cell with this content. The cell is laid out afresh at the
             size its container gives it now. A key this server (or the shared cell store) does
@@ -2691,7 +2691,7 @@ components:
         kind: {type: string, enum: [node, interop]}
         key:
           type: string
-          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          pattern: "^c1[A-Za-z0-9_-]{16}$"
           description: >-
             Names the cell's content (its `kind`, `node` or `size`, and `style`), not its place or
             width: equal content gives equal keys on any instance and after a restart. Send it
