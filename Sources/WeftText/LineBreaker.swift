@@ -53,7 +53,6 @@ struct LineBreaker {
 
     private func nextLine(from lineStart: Int) -> LaidOutLine {
         var position: Int64 = 0
-        var contentEnd: Int64 = 0
         var lastOpportunity: Int?
         // A word wider than the line that may not be broken: the line ends at the next opportunity.
         var overflowing = false
@@ -76,7 +75,6 @@ struct LineBreaker {
                 }
             }
             position = next
-            if cluster.kind != .space { contentEnd = position }
             if overflowing, cluster.breakAfter, index + 1 < clusters.count {
                 return LaidOutLine(
                     clusters: lineStart..<(index + 1), width: reported(softWrappedWidth(lineStart..<(index + 1))))
@@ -87,10 +85,8 @@ struct LineBreaker {
             }
         }
         // The paragraph's last line: spaces before the line feed or the end of the
-        // text count, but only up to the available width.
-        var width = Self.roundedUp(position)
-        if let available { width = min(width, max(Self.roundedUp(contentEnd), available)) }
-        return LaidOutLine(clusters: lineStart..<clusters.count, width: reported(width))
+        // text count in full, even past the available width, as Chromium draws them.
+        return LaidOutLine(clusters: lineStart..<clusters.count, width: reported(position))
     }
 
     /// Width of a soft-wrapped line: hanging spaces left out, and no kerning with
