@@ -14,10 +14,11 @@ textContent; a span's inline style sets only what the span overrides. What is me
   element clamped to 1, 2, ... lines (-webkit-line-clamp), each grapheme assigned to the line box
   holding its vertical centre. A line's frame spans its content (hanging spaces at a soft wrap
   left out), its range is the UTF-16 range of its graphemes (the line feed ending it excluded);
-- size: the widest line and the sum of the shown line boxes; with maxLines, the first maxLines
-  lines (the clamped height, as in the text suite);
+- size: the widest line (at most max-width: spaces ending a paragraph run past it, and the frame
+  is clamped into the range as api.md clamps a root) and the sum of the shown line boxes; with
+  maxLines, the first maxLines lines (the clamped height, as in the text suite);
 - direction: `direction` from baseDirection (`dir=auto` for `auto`, the default);
-- line frames: the element is rendered again as wide as its widest line (Weft's frame width;
+- line frames: the element is rendered again as wide as its frame (Weft's frame width;
   up to 0.5 px wider where exactly that width wraps a line earlier), with `text-align` from
   alignment (`start` for `natural`), and the line frames are taken from that rendering.
 The generator is deterministic for a seed; the fixtures record what Chromium drew.
@@ -179,12 +180,18 @@ MEASURE_JS = r"""
               start: gs.length ? l.start : null, end: gs.length ? l.end : null};
     });
   };
+  // The text's frame: its widest line, clamped into the request's range as api.md clamps a
+  // root (spaces ending a paragraph may run past max-width; the frame stops at it).
+  const frameWidth = (ls, c) => {
+    const widest = Math.max(0, ...ls.map(l => l.width));
+    return c.maxWidth === null ? widest : Math.min(widest, c.maxWidth);
+  };
   const texts = cases.map(c => (c.root.spans || [{text: c.root.text}]).map(s => s.text).join(''));
   const natural = out.map((el, i) => lines(el, texts[i]));
   const ranges = (ls) => ls.map(l => l.start + ':' + l.end).join(',');
   const aligned = out.map((el, i) => {
     const c = cases[i];
-    const width = Math.max(0, ...natural[i].map(l => l.width));
+    const width = frameWidth(natural[i], c);
     el.style.maxWidth = 'none';
     el.style.textAlign = {natural: 'start', left: 'left', right: 'right', center: 'center', justified: 'justify'}[c.root.alignment || 'natural'];
     // Exactly the widest line's width may wrap a line earlier (a CJK mark or letter-spacing at
@@ -296,6 +303,8 @@ def fixture(case, measured, source):
     max_lines = root.get("maxLines", 0)
     shown = natural[:max_lines] if max_lines else natural
     width = max([l["width"] for l in shown] + [0])
+    if case["maxWidth"] is not None:
+        width = min(width, case["maxWidth"])
     height = sum(l["height"] for l in shown)
     expected_lines = [{"frame": [l["x"], l["y"], l["width"], l["height"]], "start": l["start"], "end": l["end"]}
                       for l in (lines[:max_lines] if max_lines else lines)]

@@ -10,20 +10,15 @@ enum LeafLayout {
     }
 
     /// A text node measures its string in the range's maximum width, then
-    /// clamps like any leaf, except that it stays as wide as its widest line:
-    /// white space at the end of a paragraph hangs past the width it was given
-    /// and counts in full, as the browser draws it (and a long word that may not
-    /// break overflows). Its ascender/descender come from the first and last
-    /// baselines, as ASTextNode exposes its font's metrics.
+    /// clamps like any leaf. Its ascender/descender come from the first and
+    /// last baselines, as ASTextNode exposes its font's metrics.
     static func layoutText(_ content: TextContent, in range: SizeRange, context: LayoutContext) -> LayoutNode {
         guard let measurer = context.textMeasurer else {
             return LayoutNode(
                 frame: Frame(origin: .zero, size: finalSize(range.clamp(.zero), context)), lineCount: 0, truncated: false)
         }
         let m = measurer.measure(content, maxWidth: range.max.width, maxHeight: range.max.height)
-        var clamped = range.clamp(m.size)
-        clamped.width = max(clamped.width, m.size.width)
-        let size = finalSize(clamped, context)
+        let size = finalSize(range.clamp(m.size), context)
         var details: TextDetails?
         if m.visibleText != nil || content.reportsLines {
             details = TextDetails(

@@ -4,8 +4,8 @@ import WeftLayout
 @testable import WeftText
 
 /// Spaces that end a paragraph are drawn in full by the browser, past the width
-/// the text was given: the last line and the text's width count them all,
-/// not just up to that width.
+/// the text was given: the last line counts them all, not just up to that
+/// width. The text node itself is clamped into its range, as every leaf is.
 @Suite struct HangingEndSpacesRegressionTests {
     static let font = FontDescriptor(family: "Inter", size: 24, weight: 700)
 
@@ -26,17 +26,20 @@ import WeftLayout
         #expect(measured.lines.first?.end == firstParagraph.utf16.count)
         #expect(measured.size.width == unbounded.size.width)
 
+        var withLines = content
+        withLines.reportsLines = true
         let context = LayoutContext(pointScale: 0, textMeasurer: measurer)
         let range = SizeRange(min: .zero, max: Size(width: maxWidth, height: .infinity))
-        let node = LayoutEngine.layout(Element(.text(content)), in: range, context: context)
-        #expect(node.frame.size.width == unbounded.size.width)
+        let node = LayoutEngine.layout(Element(.text(withLines)), in: range, context: context)
+        #expect(node.frame.size.width == maxWidth)
+        #expect(node.textDetails?.lines?.first?.frame.width == unbounded.size.width)
     }
 
     @Test func spacesAtASoftWrapStillHang() {
         let measurer = WeftTextMeasurer(cache: MeasurementCache())
         let words = measurer.measure(TextContent(text: "and", font: Self.font), maxWidth: .infinity, maxHeight: .infinity)
         let measured = measurer.measure(
-            TextContent(text: "and      trailing", font: Self.font), maxWidth: words.size.width + 1, maxHeight: .infinity)
+            TextContent(text: "and      and", font: Self.font), maxWidth: words.size.width + 1, maxHeight: .infinity)
         #expect(measured.lines.count == 2)
         #expect(measured.lines.first?.frame.width == words.size.width)
     }
