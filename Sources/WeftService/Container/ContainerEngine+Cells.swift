@@ -88,7 +88,8 @@ extension ContainerEngine {
             }
             let key = CellCacheKey(
                 content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-                pointScale: prepared.request.pointScale, direction: prepared.request.direction)
+                pointScale: prepared.request.pointScale, direction: prepared.request.direction,
+                reportsLines: prepared.reportsLines)
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial
@@ -108,6 +109,7 @@ extension ContainerEngine {
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
+        decoder.reportsLinesOfEveryText = prepared.reportsLines
         let decoded: Result<Element, RequestError> = prepared.body.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {
