@@ -10,7 +10,8 @@ Chromium (Debian's `chromium`) is driven over the DevTools protocol on a pipe
 text suite's CSS (conformance/text/README.md), its spans as `<span>`s whose text is set with
 textContent; a span's inline style sets only what the span overrides. What is measured:
 
-- lines: each grapheme's client rect (Intl.Segmenter); line boxes from the heights of the same
+- lines (e2e/playground/line_boxes.js, which the playground test shares): each grapheme's client
+  rect (Intl.Segmenter); line boxes from the heights of the same
   element clamped to 1, 2, ... lines (-webkit-line-clamp), each grapheme assigned to the line box
   holding its vertical centre. A line's frame spans its content (hanging spaces at a soft wrap
   left out), its range is the UTF-16 range of its graphemes (the line feed ending it excluded);
@@ -77,9 +78,10 @@ PAGE = """<!doctype html><html><head><style>
 .holder { width: 100000px; }
 </style></head><body style="margin:0"></body></html>"""
 
+LINE_BOXES_JS = open(os.path.join(ROOT, "e2e", "playground", "line_boxes.js"), encoding="utf-8").read()
+
 MEASURE_JS = r"""
 (cases) => {
-  const seg = new Intl.Segmenter('en', {granularity: 'grapheme'});
   const css = (f) => {
     let s = '';
     if (f.family !== undefined) s += 'font-family:' + (GENERIC.includes(f.family.toLowerCase()) ? f.family : JSON.stringify(f.family)) + ';';
@@ -114,72 +116,7 @@ MEASURE_JS = r"""
     document.body.appendChild(holder);
     out.push(el);
   }
-  const lineBoxes = (el) => {
-    const full = el.getBoundingClientRect().height;
-    const tops = [0];
-    const saved = el.getAttribute('style');
-    for (let n = 1; n < 200; n++) {
-      el.setAttribute('style', saved + 'display:-webkit-inline-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:' + n + ';');
-      const h = el.getBoundingClientRect().height;
-      if (h >= full - 0.001) break;
-      tops.push(h);
-    }
-    el.setAttribute('style', saved);
-    tops.push(full);
-    return tops;
-  };
-  const lines = (el, text) => {
-    const box = el.getBoundingClientRect();
-    const tops = lineBoxes(el);
-    const nodes = [];
-    let offset = 0;
-    for (const span of el.childNodes) {
-      const node = span.firstChild;
-      if (node) { nodes.push([offset, node]); offset += node.data.length; }
-    }
-    const result = tops.slice(1).map((bottom, i) => ({top: tops[i], bottom, left: Infinity, right: -Infinity,
-      start: Infinity, end: -Infinity, contentEnd: -Infinity, feed: false}));
-    const graphemes = [];
-    for (const g of seg.segment(text)) {
-      const start = g.index, end = g.index + g.segment.length;
-      if (g.segment === '\n') { graphemes.push({start, end, feed: true}); continue; }
-      let at = nodes.length - 1;
-      while (at > 0 && nodes[at][0] > start) at--;
-      const [base, node] = nodes[at];
-      const range = document.createRange();
-      range.setStart(node, start - base);
-      range.setEnd(node, Math.min(end - base, node.data.length));
-      const rects = [...range.getClientRects()].filter(r => r.width > 0 || r.height > 0);
-      if (!rects.length) { graphemes.push({start, end, none: true}); continue; }
-      const r = rects[0];
-      graphemes.push({start, end, left: r.left - box.left, right: r.right - box.left, y: (r.top + r.bottom) / 2 - box.top,
-                      space: /^\s+$/.test(g.segment)});
-    }
-    let current = 0;
-    for (const g of graphemes) {
-      if (g.feed) { result[current].feed = true; continue; }
-      if (g.none) continue;
-      let i = result.findIndex(l => g.y >= l.top && g.y < l.bottom);
-      if (i < 0) i = g.y < 0 ? 0 : result.length - 1;
-      current = i;
-      const l = result[i];
-      l.start = Math.min(l.start, g.start); l.end = Math.max(l.end, g.end);
-      l.graphemes = l.graphemes || [];
-      l.graphemes.push(g);
-    }
-    return result.map((l, i) => {
-      const gs = (l.graphemes || []).slice().sort((a, b) => a.start - b.start);
-      // Spaces that end a soft-wrapped line hang: not part of its content.
-      const soft = i + 1 < result.length && !l.feed;
-      let last = gs.length;
-      if (soft) while (last > 0 && gs[last - 1].space) last--;
-      const content = gs.slice(0, last);
-      const left = content.length ? Math.min(...content.map(g => g.left)) : 0;
-      const right = content.length ? Math.max(...content.map(g => g.right)) : 0;
-      return {x: left, y: l.top, width: right - left, height: l.bottom - l.top,
-              start: gs.length ? l.start : null, end: gs.length ? l.end : null};
-    });
-  };
+  const lines = weftLineBoxes;
   // The text's frame: its widest line, clamped into the request's range as api.md clamps a
   // root (spaces ending a paragraph may run past max-width; the frame stops at it).
   const frameWidth = (ls, c) => {
@@ -339,7 +276,8 @@ def main():
             page = Page(browser, 1600, 1200)
             page.navigate("file://" + page_path)
             page.evaluate("document.fonts.ready.then(() => 1)")
-            js = "const GENERIC = " + json.dumps(GENERIC) + ";(" + MEASURE_JS + ")(" + json.dumps(cases) + ")"
+            js = (LINE_BOXES_JS + "\nconst GENERIC = " + json.dumps(GENERIC) + ";(" + MEASURE_JS + ")("
+                  + json.dumps(cases) + ")")
             page.evaluate(f"Promise.all([...document.fonts].map(f => f.load())).then(() => 1)")
             measured = page.evaluate(js)
     finally:
