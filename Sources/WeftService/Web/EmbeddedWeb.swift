@@ -97,17 +97,20 @@ const LOREM = [
   "Stateless layout: any instance answers any request, and a load balancer does the scaling out. Naïve café façades — déjà vu.",
 ];
 
-const post = (i) => ({
-  id: `post-${i}`,
+/** A feed cell: an avatar beside `texts`, one above the other. */
+const feedCell = (id, texts) => ({
+  id,
   node: { type: "inset", insets: { top: 12, left: 16, bottom: 12, right: 16 }, child: {
     type: "stack", direction: "horizontal", spacing: 12, alignItems: "start", children: [
       { type: "box", id: "avatar", style: { preferredSize: { width: 40, height: 40 } } },
-      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
-        { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
-        { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
-      ] },
+      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: texts },
     ] } },
 });
+
+const post = (i) => feedCell(`post-${i}`, [
+  { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
+  { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
+]);
 
 // A post as an app builds it with spans: a bold author and a grey timestamp in one line, a
 // body in several fonts with a link, cut after two lines with a token of its own.
@@ -121,20 +124,13 @@ const BODIES = [
      "showing the token the request asked for at the end of the second line." }],
 ];
 
-const richPost = (i) => ({
-  id: `rich-${i}`,
-  node: { type: "inset", insets: { top: 12, left: 16, bottom: 12, right: 16 }, child: {
-    type: "stack", direction: "horizontal", spacing: 12, alignItems: "start", children: [
-      { type: "box", id: "avatar", style: { preferredSize: { width: 40, height: 40 } } },
-      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
-        { type: "text", id: "byline", font: { family: SANS, size: 15 }, spans: [
-          { text: `Author ${i}`, font: { weight: 700 } },
-          { text: `  ·  ${i * 3}m`, font: { family: BODY, size: 12 }, "x-color": "#8a8f98" }] },
-        { type: "text", id: "body", font: { family: BODY, size: 14 }, lineHeight: 20, maxLines: 2,
-          truncationText: [{ text: "… " }, { text: "more", font: { weight: 700 } }], spans: BODIES[i % BODIES.length] },
-      ] },
-    ] } },
-});
+const richPost = (i) => feedCell(`rich-${i}`, [
+  { type: "text", id: "byline", font: { family: SANS, size: 15 }, spans: [
+    { text: `Author ${i}`, font: { weight: 700 } },
+    { text: `  ·  ${i * 3}m`, font: { family: BODY, size: 12 }, "x-color": "#8a8f98" }] },
+  { type: "text", id: "body", font: { family: BODY, size: 14 }, lineHeight: 20, maxLines: 2,
+    truncationText: [{ text: "… " }, { text: "more", font: { weight: 700 } }], spans: BODIES[i % BODIES.length] },
+]);
 
 const EXAMPLES = {
   "Feed with spans": {
