@@ -22,6 +22,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case duplicateID = "duplicate-id"
     /// 422: a documented request limit (elements, element depth) is exceeded.
     case limitExceeded = "limit-exceeded"
+    /// 409: cells sent as refs that the server's cell store does not know;
+    /// the problem's `refs` points to each, to be sent again with content.
+    case unknownRef = "unknown-ref"
     /// 400: the HTTP message itself is malformed (request line, framing, a
     /// compressed body that does not decompress).
     case malformedRequest = "malformed-request"
@@ -64,6 +67,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
             .duplicateID, .limitExceeded:
             return 422
         case .malformedRequest: return 400
+        case .unknownRef: return 409
         case .unauthorized: return 401
         case .notFound: return 404
         case .methodNotAllowed: return 405
@@ -109,6 +113,7 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .unknownElementType: return "Unknown element type"
         case .duplicateID: return "Duplicate id"
         case .limitExceeded: return "Request limit exceeded"
+        case .unknownRef: return "Unknown ref"
         case .malformedRequest: return "Malformed request"
         case .unauthorized: return "Unauthorized"
         case .notFound: return "Not found"

@@ -13,6 +13,7 @@ enum StatusReason {
         case 404: "Not Found"
         case 405: "Method Not Allowed"
         case 408: "Request Timeout"
+        case 409: "Conflict"
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"

@@ -13,7 +13,7 @@ public enum ServiceRoutes {
         cellStore: CellStore? = nil
     ) -> Router {
         let engine = engine ?? ContainerEngine(
-            workers: systemCoreCount(), cacheBytes: 64 << 20, textMeasurer: textMeasurer)
+            workers: systemCoreCount(), cacheBytes: 64 << 20, textMeasurer: textMeasurer, cellStore: cellStore)
         metrics?.observeCache { engine.cacheStatistics }
         if let cellStore { metrics?.observeCellStore { cellStore.statistics } }
         var router = Router()

@@ -136,10 +136,10 @@ struct Serve: ParsableCommand {
         let restarts = try RestartCounter(fd: WorkerHandoff.restartCounter, writable: false)
         metrics.observeWorkerRestarts { restarts.value }
         // The cell engine's threads: the request's own worker plus workers - 1 more.
+        let store = cellStore.map(CellStore.init)
         let engine = ContainerEngine(
             workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
-            timeoutSeconds: requestSeconds)
-        let store = cellStore.map(CellStore.init)
+            timeoutSeconds: requestSeconds, cellStore: store)
         if let store {
             // Not fatal either way: an unreachable store only means fewer shared hits.
             let reachable = store.ping()

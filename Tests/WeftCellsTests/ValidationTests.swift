@@ -9,6 +9,11 @@ import WeftLayout
 
     static let ok = Cell.node("ok", row(height: 10))
 
+    /// `count` good cells, each with its own id.
+    static func oks(_ count: Int, prefix: String = "ok") -> [Cell] {
+        (0..<count).map { Cell.node("\(prefix)-\($0)", row(height: 10)) }
+    }
+
     @Test func aGoodRequestHasNoErrors() {
         #expect(ContainerValidation.validate(Self.request(items: [Self.ok])).isEmpty)
     }
@@ -21,7 +26,7 @@ import WeftLayout
     }
 
     @Test func nodeCellWithoutNodeIsNamedByPath() {
-        let items = [Self.ok, Self.ok, Self.ok, Cell(id: "post-4")]
+        let items = Self.oks(3) + [Cell(id: "post-4")]
         let errors = ContainerValidation.validate(Self.request(items: items))
         #expect(errors.map(\.path) == ["/sections/0/items/3"])
         #expect(errors.first?.reason == .missingCellContent)
@@ -43,7 +48,7 @@ import WeftLayout
     }
 
     @Test func currentPagePastTheEnd() {
-        var request = Self.request(.pager, items: [Self.ok, Self.ok, Self.ok])
+        var request = Self.request(.pager, items: Self.oks(3))
         request.container.currentPage = 3
         let errors = ContainerValidation.validate(request)
         #expect(errors.map(\.path) == ["/container/currentPage"])
@@ -52,6 +57,27 @@ import WeftLayout
         #expect(ContainerValidation.validate(request).isEmpty)
         request.container.currentPage = -1
         #expect(ContainerValidation.validate(request).map(\.reason) == [.pageOutOfRange])
+    }
+
+    @Test func everyCellNeedsAnID() {
+        let request = Self.request(items: [Self.ok, Cell(kind: .interop, size: size(10, 10))])
+        let errors = ContainerValidation.validate(request)
+        #expect(errors.map(\.path) == ["/sections/0/items/1"])
+        #expect(errors.map(\.reason) == [.missingID])
+    }
+
+    @Test func idsAreUniqueAcrossHeadersItemsAndFooters() {
+        let section = Section(
+            header: Cell.node("a", row(height: 10)), footer: Cell.interop("b", size: size(10, 10)),
+            items: [Cell.node("b", row(height: 10)), Cell.node("c", row(height: 10))])
+        let request = ContainerRequest(
+            container: Container(type: .collection, bounds: size(320, 480)),
+            sections: [section, Section(items: [Cell.node("a", row(height: 10))])])
+        let errors = ContainerValidation.validate(request)
+        // The footer comes after its section's items in the request.
+        #expect(errors.map(\.path) == ["/sections/0/footer/id", "/sections/1/items/0/id"])
+        #expect(errors.map(\.reason) == [.duplicateID, .duplicateID])
+        #expect(errors.first?.detail.contains("/sections/0/items/0") == true)
     }
 
     @Test func currentPageOnlyForPagers() {
@@ -69,10 +95,10 @@ import WeftLayout
 
     @Test func theLimitCountsEveryCell() {
         let half = ContainerLimits.maxCells / 2
-        let section = Section(header: Self.ok, items: [Cell](repeating: Self.ok, count: half))
+        let section = Section(header: Self.ok, items: Self.oks(half, prefix: "a"))
         let atLimit = ContainerRequest(
             container: Container(type: .table, bounds: size(320, 480)),
-            sections: [section, Section(items: [Cell](repeating: Self.ok, count: half - 1))])
+            sections: [section, Section(items: Self.oks(half - 1, prefix: "b"))])
         #expect(atLimit.cellCount == ContainerLimits.maxCells)
         #expect(ContainerValidation.validate(atLimit).isEmpty)
         var over = atLimit
@@ -90,8 +116,8 @@ import WeftLayout
 
     @Test func pagerHasOneSectionAndNoHeaders() {
         var request = Self.request(.pager, items: [Self.ok])
-        request.sections[0].header = Self.ok
-        request.sections.append(Section(items: [Self.ok]))
+        request.sections[0].header = Cell.node("header", row(height: 10))
+        request.sections.append(Section(items: Self.oks(1, prefix: "second")))
         #expect(ContainerValidation.validate(request).map(\.path) == ["/sections/1", "/sections/0/header"])
     }
 

@@ -8,9 +8,9 @@ import WeftLayout
 /// the wire format carries them; every expected frame is worked out from the
 /// layout's rules.
 @Suite struct CollectionLayoutWireTests {
-    private func box(width: Double? = nil, height: Double) -> String {
+    private func box(_ id: String, width: Double? = nil, height: Double) -> String {
         let w = width.map { #""width": \#($0), "# } ?? ""
-        return #"{"node": {"type": "box", "style": {\#(w)"height": \#(height)}}}"#
+        return #"{"id": "\#(id)", "node": {"type": "box", "style": {\#(w)"height": \#(height)}}}"#
     }
 
     private func frames(_ json: JSONValue, section: Int = 0) throws -> [[Double]] {
@@ -25,7 +25,7 @@ import WeftLayout
 
     @Test func galleryPlacesEveryItemAtItsSizePackedFromTheStart() throws {
         // 280 points inside the insets: 90 + 15 + 90 fits, a third (300) does not.
-        let items = (0..<5).map { _ in box(height: 70) }.joined(separator: ",")
+        let items = (0..<5).map { box("i\($0)", height: 70) }.joined(separator: ",")
         let body = #"""
             {"container": {"type": "collection", "bounds": {"width": 300, "height": 200}, "layout": "gallery",
                "gallery": {"itemSize": {"width": 90, "height": 40}, "itemSpacing": 15, "lineSpacing": 5, "sectionInset": 10}},
@@ -38,7 +38,7 @@ import WeftLayout
     }
 
     @Test func startAlignedFlowPacksLinesToTheStart() throws {
-        let items = [box(width: 100, height: 50), box(width: 100, height: 30), box(width: 100, height: 50)].joined(separator: ",")
+        let items = [box("a", width: 100, height: 50), box("b", width: 100, height: 30), box("c", width: 100, height: 50)].joined(separator: ",")
         let body = #"""
             {"container": {"type": "collection", "bounds": {"width": 300, "height": 200},
                "flow": {"itemSpacing": 10, "lineSpacing": 10, "alignment": "start"}},
@@ -53,7 +53,7 @@ import WeftLayout
 
     @Test func masonryPutsEachItemInTheShortestColumn() throws {
         // Columns (300 - 2 * 15) / 3 = 90 wide at x 0, 105, 210.
-        let items = [50.0, 30, 40, 20, 10].map { box(height: $0) }.joined(separator: ",")
+        let items = [50.0, 30, 40, 20, 10].enumerated().map { box("i\($0.offset)", height: $0.element) }.joined(separator: ",")
         let body = #"""
             {"container": {"type": "collection", "bounds": {"width": 300, "height": 200}, "layout": "masonry",
                "masonry": {"columns": 3, "itemSpacing": 15, "lineSpacing": 5}},
@@ -68,12 +68,14 @@ import WeftLayout
     /// Two sections, each a 20-point header and three 40-point rows: section 0
     /// spans 0..<140, section 1 140..<280.
     private func pinnedTable(offset: Double) -> String {
-        let rows = (0..<3).map { _ in box(height: 40) }.joined(separator: ",")
-        let section = #"{"header": \#(box(height: 20)), "items": [\#(rows)]}"#
+        func section(_ s: Int) -> String {
+            let rows = (0..<3).map { box("s\(s)-\($0)", height: 40) }.joined(separator: ",")
+            return #"{"header": \#(box("h\(s)", height: 20)), "items": [\#(rows)]}"#
+        }
         return #"""
             {"container": {"type": "table", "bounds": {"width": 320, "height": 100}, "contentOffset": {"x": 0, "y": \#(offset)},
                "separatorStyle": "none", "pinHeaders": true},
-             "sections": [\#(section), \#(section)]}
+             "sections": [\#(section(0)), \#(section(1))]}
             """#
     }
 
@@ -124,7 +126,7 @@ import WeftLayout
         (#""layout": "masonry", "masonry": {"lineSpacing": -1}"#, "collection", "/container/masonry/lineSpacing", "invalid-value"),
     ])
     func badLayoutKeysAreProblemsWithTheirPath(keys: String, type: String, path: String, problem: String) throws {
-        let body = #"{"container": {"type": "\#(type)", "bounds": {"width": 300, "height": 100}, \#(keys)}, "items": [\#(box(height: 10))]}"#
+        let body = #"{"container": {"type": "\#(type)", "bounds": {"width": 300, "height": 100}, \#(keys)}, "items": [\#(box("a", height: 10))]}"#
         let response = makeEngine().respond(body: Array(body.utf8))
         #expect(response.status == 422)
         let json = try JSONValue.parse(response.body)

@@ -45,11 +45,11 @@ import WeftLayout
         let body = #"""
             {"container": {"type": "collection", "bounds": {"width": 300, "height": 200},
                "flow": {"itemSpacing": 10, "lineSpacing": 10}},
-             "sections": [{"header": {"node": {"type": "box", "style": {"height": 30}}},
+             "sections": [{"header": {"id": "c1", "node": {"type": "box", "style": {"height": 30}}},
                "items": [
-                 {"node": {"type": "box", "style": {"width": 100, "height": 50}}},
-                 {"node": {"type": "box", "style": {"width": 100, "height": 50}}},
-                 {"node": {"type": "box", "style": {"width": 100, "height": 50}}}]}]}
+                 {"id": "c2", "node": {"type": "box", "style": {"width": 100, "height": 50}}},
+                 {"id": "c3", "node": {"type": "box", "style": {"width": 100, "height": 50}}},
+                 {"id": "c4", "node": {"type": "box", "style": {"width": 100, "height": 50}}}]}]}
             """#
         let (status, json, _) = try respond(makeEngine(), body)
         #expect(status == 200)
@@ -67,7 +67,7 @@ import WeftLayout
         let body = #"""
             {"container": {"type": "pager", "bounds": {"width": 300, "height": 200},
                "contentOffset": {"x": 300, "y": 0}},
-             "items": [{"node": {"type": "box"}}, {"node": {"type": "box"}}, {"node": {"type": "box"}}]}
+             "items": [{"id": "c5", "node": {"type": "box"}}, {"id": "c6", "node": {"type": "box"}}, {"id": "c7", "node": {"type": "box"}}]}
             """#
         let (status, json, _) = try respond(makeEngine(), body)
         #expect(status == 200)
@@ -86,11 +86,11 @@ import WeftLayout
         (#"{"container": {"type": "table", "bounds": {"width": 0, "height": 100}}, "items": []}"#, "/container/bounds", "invalid-value"),
         (#"{"container": {"type": "table", "bounds": {"width": -5, "height": 100}}, "items": []}"#, "/container/bounds/width", "invalid-value"),
         (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"id": "x"}]}"#, "/items/0", "missing-field"),
-        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "sections": [{}, {"items": [{"kind": "interop"}]}]}"#, "/sections/1/items/0", "missing-field"),
-        (#"{"container": {"type": "pager", "bounds": {"width": 300, "height": 100}, "currentPage": 2}, "items": [{"node": {"type": "box"}}]}"#, "/container/currentPage", "invalid-value"),
-        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"node": {"type": "box", "bogus": 1}}]}"#, "/items/0/node/bogus", "unknown-key"),
-        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "sections": [{"items": [{"node": {"type": "stack", "children": [{"type": "box", "style": {"width": "wide"}}]}}]}]}"#, "/sections/0/items/0/node/children/0/style/width", "unknown-token"),
-        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"node": {"type": "stack", "children": [{"type": "box", "id": "a"}, {"type": "box", "id": "a"}]}}]}"#, "/items/0/node/children/1/id", "duplicate-id"),
+        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "sections": [{}, {"items": [{"id": "c8", "kind": "interop"}]}]}"#, "/sections/1/items/0", "missing-field"),
+        (#"{"container": {"type": "pager", "bounds": {"width": 300, "height": 100}, "currentPage": 2}, "items": [{"id": "c9", "node": {"type": "box"}}]}"#, "/container/currentPage", "invalid-value"),
+        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"id": "c10", "node": {"type": "box", "bogus": 1}}]}"#, "/items/0/node/bogus", "unknown-key"),
+        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "sections": [{"items": [{"id": "c11", "node": {"type": "stack", "children": [{"type": "box", "style": {"width": "wide"}}]}}]}]}"#, "/sections/0/items/0/node/children/0/style/width", "unknown-token"),
+        (#"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"id": "c12", "node": {"type": "stack", "children": [{"type": "box", "id": "a"}, {"type": "box", "id": "a"}]}}]}"#, "/items/0/node/children/1/id", "duplicate-id"),
     ])
     func badContainersAreProblems(body: String, path: String, type: String) throws {
         let response = makeEngine().respond(body: Array(body.utf8))
@@ -112,7 +112,7 @@ import WeftLayout
     }
 
     @Test func idsAreUniquePerCellNotPerRequest() throws {
-        let body = #"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"node": {"type": "box", "id": "a"}}, {"node": {"type": "box", "id": "a"}}]}"#
+        let body = #"{"container": {"type": "table", "bounds": {"width": 300, "height": 100}}, "items": [{"id": "c13", "node": {"type": "box", "id": "a"}}, {"id": "c14", "node": {"type": "box", "id": "a"}}]}"#
         #expect(try respond(makeEngine(), body).status == 200)
     }
 

@@ -40,9 +40,9 @@ import WeftLayout
 
     @Test func theCacheKeyIncludesTheRangeAndTheCellStyle() throws {
         let engine = makeEngine(cacheMB: 8)
-        let narrow = #"{"container":{"type":"table","bounds":{"width":200,"height":100}},"items":[{"node":{"type":"box","style":{"width":"50%","height":10}}}]}"#
+        let narrow = #"{"container":{"type":"table","bounds":{"width":200,"height":100}},"items":[{"id": "c1", "node":{"type":"box","style":{"width":"50%","height":10}}}]}"#
         let wide = narrow.replacingWidth(200, with: 300)
-        let styled = #"{"container":{"type":"table","bounds":{"width":200,"height":100}},"items":[{"node":{"type":"box","style":{"width":"50%","height":10}},"style":{"height":30}}]}"#
+        let styled = #"{"container":{"type":"table","bounds":{"width":200,"height":100}},"items":[{"id": "c2", "node":{"type":"box","style":{"width":"50%","height":10}},"style":{"height":30}}]}"#
         let a = try respond(engine, narrow)
         let b = try respond(engine, wide)
         let c = try respond(engine, styled)

@@ -75,16 +75,16 @@ import WeftLayout
         #expect(cell.separatorInset.left == .points(15))
         #expect(cell.selectionStyle == .gray)
         #expect(cell.neverShowPlaceholders)
-        #expect(decoded.nodes[0].items[0] != nil)
-        #expect(decoded.nodes[0].header != nil)
-        #expect(decoded.nodes[0].footer == nil)
+        #expect(decoded.nodes[0].items[0].node != nil)
+        #expect(decoded.nodes[0].header?.node != nil)
+        #expect(decoded.nodes[0].footer?.node == nil)
     }
 
     @Test func contentHashIgnoresKeyOrderWhitespaceAndSpelling() throws {
         func hash(_ node: String) throws -> ContentHash {
             let body = #"{"container":{"type":"table","bounds":{"width":1,"height":1}},"items":[{"node":"# + node + "}]}"
             let decoded = try decodeContainer(body)
-            let source = try #require(decoded.nodes[0].items[0])
+            let source = try #require(decoded.nodes[0].items[0].node)
             let bytes = Array(body.utf8)[source.range]
             return try JSONReader.read(Array(bytes)) { (r: inout JSONReader) throws(RequestError) in try r.contentHash() }
         }

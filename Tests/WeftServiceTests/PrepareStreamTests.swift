@@ -32,7 +32,7 @@ import WeftLayout
         // Sections: the middle of the body lies in a later section's items.
         let items = itemsArray(400)
         let sections = #"{"container":{"type":"table","bounds":{"width":375,"height":667}},"sections":["#
-            + [items, items, items].map { #"{"items":\#($0)}"# }.joined(separator: ",") + "]}"
+            + (0..<3).map { s in #"{"items":\#(items.replacing(#""id":""#, with: #""id":"s\#(s)-"#))}"# }.joined(separator: ",") + "]}"
         guard case .ready(let whole) = engine.prepare(Array(sections.utf8)),
             case .ready(let stream) = engine.prepareStream(Array(sections.utf8))
         else {

@@ -13,6 +13,10 @@ public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible
         case pageOutOfRange
         /// More cells than `ContainerLimits.maxCells`.
         case tooManyCells
+        /// A cell without an `id`.
+        case missingID
+        /// An `id` two cells share.
+        case duplicateID
     }
 
     /// Which rule was broken.

@@ -140,13 +140,16 @@ public enum ContainerValidation {
 
     private static func checkSections(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
         let shorthand = request.usesItemsShorthand
+        var ids = CellIDs(shorthand: shorthand)
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
+                if let duplicate = ids.check(header, section: s, slot: .header) { errors.append(duplicate) }
             }
             for i in section.items.indices {
                 Turns.checkpoint()
                 checkCell(section.items[i], path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
+                if let duplicate = ids.check(section.items[i], section: s, slot: .item(i)) { errors.append(duplicate) }
                 // UIKit's accessory views belong to table rows.
                 if request.container.type != .table, section.items[i].accessoryType != .none {
                     errors.append(notApplicable(
@@ -156,6 +159,7 @@ public enum ContainerValidation {
             }
             if let footer = section.footer {
                 checkCell(footer, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
+                if let duplicate = ids.check(footer, section: s, slot: .footer) { errors.append(duplicate) }
             }
         }
     }
@@ -164,6 +168,11 @@ public enum ContainerValidation {
     /// most cells are fine, and building them for each cost more than the checks.
     private static func checkCell(_ cell: Cell, path: () -> String, _ errors: inout [ContainerError]) {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
+        if cell.id == nil {
+            errors.append(ContainerError(
+                .missingID, path: path(),
+                detail: "\(name) has no id: every cell needs one, unique in the container (a client keys its views by it)"))
+        }
         switch cell.kind {
         case .node:
             // Texture's release fallback (an empty cell) is not taken: a request that needs it is an error.
@@ -244,5 +253,28 @@ public enum ContainerValidation {
 
     private static func notApplicable(_ path: String, _ detail: String) -> ContainerError {
         ContainerError(.notApplicable, path: path, detail: detail)
+    }
+}
+
+/// The ids of a container's cells, headers and footers included: each may
+/// appear once (a client keys its views, and its refs, by them).
+public struct CellIDs: Sendable {
+    private var seen: [String: (section: Int, slot: CellSlot)] = [:]
+    private let shorthand: Bool
+
+    public init(shorthand: Bool) {
+        self.shorthand = shorthand
+    }
+
+    /// The `duplicateID` error when `cell`'s id was already used (paths are
+    /// built only then: most ids are fine).
+    public mutating func check(_ cell: Cell, section: Int, slot: CellSlot) -> ContainerError? {
+        guard let id = cell.id else { return nil }
+        guard let first = seen.updateValue((section, slot), forKey: id) else { return nil }
+        seen[id] = first
+        let path = RequestPath.cell(slot, section: section, shorthand: shorthand)
+        let firstPath = RequestPath.cell(first.slot, section: first.section, shorthand: shorthand)
+        return ContainerError(
+            .duplicateID, path: path + "/id", detail: "the id \"\(id)\" is already the id of the cell at \(firstPath)")
     }
 }

@@ -22,8 +22,9 @@ final class CellFeeder: CellReadObserver {
     private var heldHeader: Held?
     private var heldItems: [Held] = []
     private var heldFooter: Held?
+    private var ids: CellIDs
 
-    private typealias Held = (job: ContainerLayout.CellJob, work: PreparedContainer.CellWork)
+    private typealias Held = (job: ContainerLayout.CellJob, work: PreparedContainer.CellWork, source: CellSource)
 
     /// Thrown to stop the read; the stream then reports `problem` or the stop.
     static let stopped = RequestError(.invalidValue, "the stream stopped reading")
@@ -39,42 +40,56 @@ final class CellFeeder: CellReadObserver {
         self.feed = feed
         self.stop = stop
         live = shorthand
+        ids = CellIDs(shorthand: shorthand)
     }
 
-    func read(_ cell: Cell, _ source: NodeSource?, section s: Int, slot: CellSlot) throws(RequestError) {
+    func read(_ cell: Cell, _ source: CellSource, section s: Int, slot: CellSlot) throws(RequestError) {
         if stop.isCancelled {
             wasStopped = true
             throw Self.stopped
         }
         let shorthand = shorthand
-        if let error = ContainerValidation.cellErrors(cell, path: { RequestPath.cell(slot, section: s, shorthand: shorthand) }).first {
+        // Bodies with refs are read whole (`ContainerEngine.mayHoldRefs`); a
+        // ref that slips past that check (a key spelled with escapes) is not
+        // resolved here, so it is reported as unknown.
+        if source.ref != nil {
+            var unknown = Problem(
+                .unknownRef, detail: "a cell was sent as a ref this server does not know: send it with its content",
+                path: ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand))
+            unknown.refs = [unknown.path!]
+            problem = unknown
+            throw Self.stopped
+        }
+        if let error = ContainerValidation.cellErrors(cell, path: { RequestPath.cell(slot, section: s, shorthand: shorthand) }).first
+            ?? ids.check(cell, section: s, slot: slot)
+        {
             problem = error.problem
             throw Self.stopped
         }
         guard let job = factory.job(cell, section: s, slot: slot) else { return }
-        let work = PreparedContainer.CellWork.unplanned(cell, source, cacheOn: lookUp)
+        let held: Held = (job, PreparedContainer.CellWork.unplanned(cell, source.node, cacheOn: lookUp), source)
         switch slot {
         case .header:
             if heldItems.isEmpty {
-                add(job, work)
+                add(held)
                 live = true
             } else {
-                heldHeader = (job, work)
+                heldHeader = held
             }
-        case .item: if live { add(job, work) } else { heldItems.append((job, work)) }
-        case .footer: heldFooter = (job, work)
+        case .item: if live { add(held) } else { heldItems.append(held) }
+        case .footer: heldFooter = held
         }
     }
 
-    private func add(_ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork) {
-        cells.append(job, work)
+    private func add(_ cell: Held) {
+        cells.append(cell.job, cell.work, cell.source)
         feed.add()
     }
 
     func sectionEnded(_ section: Int) throws(RequestError) {
-        if let header = heldHeader { add(header.job, header.work) }
-        for item in heldItems { add(item.job, item.work) }
-        if let footer = heldFooter { add(footer.job, footer.work) }
+        if let header = heldHeader { add(header) }
+        for item in heldItems { add(item) }
+        if let footer = heldFooter { add(footer) }
         (heldHeader, heldItems, heldFooter) = (nil, [], nil)
         live = shorthand
         feed.publish()

@@ -2,13 +2,14 @@ import WeftCells
 import WeftLayout
 
 /// One cell object: every field openapi.yaml lists, its tree located and
-/// grammar-checked but not built.
+/// grammar-checked but not built, and where its content's parts sit (for its
+/// key, and for the content store that resolves refs).
 extension ContainerRequestDecoder {
-    static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, NodeSource?) {
+    static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, CellSource) {
         var cell = Cell()
-        var source: NodeSource?
+        var source = CellSource()
         var present: UInt16 = 0
-        guard try r.contractObjectStart() else { return (cell, nil) }
+        guard try r.contractObjectStart() else { return (cell, source) }
         repeat {
             let key = try r.key()
             guard let field = CellKey.table.lookup(key) else {
@@ -18,28 +19,46 @@ extension ContainerRequestDecoder {
             do throws(RequestError) {
                 guard present & field.bit == 0 else { throw twice(field.rawValue) }
                 present |= field.bit
+                let start = r.offset
                 switch field {
                 case .id: cell.id = try r.contractString()
                 case .kind: cell.kind = try r.contractToken(ContainerTokens.cellKind)
                 case .node:
                     let kind = try r.peekKind()
                     guard kind == .object else { throw r.wrongType("an element object", got: kind) }
-                    let start = r.offset
                     try r.checkValue()
-                    source = NodeSource(range: start..<r.offset)
+                    source.node = NodeSource(range: start..<r.offset)
                     cell.node = pendingNode
-                case .style: cell.style = try decodeCellStyle(&r)
-                case .size: cell.size = try r.contractSize(missing: 0)
+                case .style:
+                    cell.style = try decodeCellStyle(&r)
+                    source.style = start..<r.offset
+                case .size:
+                    cell.size = try r.contractSize(missing: 0)
+                    source.size = start..<r.offset
                 case .constrainedSize: cell.constrainedSize = try r.contractSizeRange()
                 case .accessoryType: cell.accessoryType = try r.contractToken(ContainerTokens.accessoryType)
                 case .separatorInset: cell.separatorInset = try r.contractEdges(ContainerTokens.insetRules)
                 case .selectionStyle: cell.selectionStyle = try r.contractToken(ContainerTokens.selectionStyle)
                 case .neverShowPlaceholders: cell.neverShowPlaceholders = try r.contractBool()
+                case .ref:
+                    let ref = try r.contractString()
+                    guard ContentKey.isWellFormed(ref) else {
+                        throw RequestError(
+                            .invalidValue,
+                            "\"\(ref.prefix(80))\" is not a cell key: send back a `key` from an answer (\(ContentKey.length) URL-safe characters starting c1)")
+                    }
+                    source.ref = ref
                 }
             } catch {
                 throw error.at(field.rawValue)
             }
         } while try r.objectNext()
+        if source.ref != nil, let content = CellKey.content.first(where: { present & $0.bit != 0 }) {
+            throw RequestError(
+                .invalidValue,
+                "a cell sent as a ref takes its \(content.rawValue) from the ref: send one or the other",
+                reversedPath: [.key(content.rawValue)])
+        }
         return (cell, source)
     }
 

@@ -67,24 +67,49 @@ extension ContainerEngine {
     }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
-        outcome(of: prepared.jobs[k], prepared.work[k], prepared, context)
+        outcome(of: prepared.jobs[k], prepared.work[k], prepared.sources[k], prepared, context)
     }
 
-    /// `prepared` gives the body, the scale, the direction and the request's serial.
+    /// `prepared` gives the body, the scale, the direction, the answer's
+    /// writes and the request's serial. The outcome carries the cell's key,
+    /// and a cell sent with its content is remembered under it for refs.
     func outcome(
-        of job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ prepared: PreparedContainer,
-        _ context: LayoutContext
+        of job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ source: CellSource,
+        _ prepared: PreparedContainer, _ context: LayoutContext
     ) -> CellOutcome {
+        let bytes = source.stored ?? prepared.body
+        var (result, content) = measuredOutcome(job, work, bytes, prepared, context)
+        guard result.error == nil else { return result }
+        if let ref = source.ref {
+            result.key = ref
+            return result
+        }
+        if job.cell.kind == .node && content == nil, let node = source.node {
+            content = node.hash ?? Self.hash(bytes, node)
+        }
+        let key = ContentKey.make(
+            kind: job.cell.kind, node: content, size: source.size.flatMap { Self.hash(bytes, $0) },
+            style: source.style.flatMap { Self.hash(bytes, $0) })
+        result.key = key
+        contentStore.remember(key, writes: prepared.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
+        return result
+    }
+
+    /// The cell measured (or found), and its tree's hash when that was needed.
+    private func measuredOutcome(
+        _ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ bytes: [UInt8],
+        _ prepared: PreparedContainer, _ context: LayoutContext
+    ) -> (CellOutcome, ContentHash?) {
         switch work {
-        case .cached(let cached):
-            return CellOutcome(cached: cached)
+        case .cached(let cached, let content):
+            return (CellOutcome(cached: cached), content)
         case .interop:
-            return CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil)
+            return (CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil), nil)
         case .decode(let source, let key):
-            return decodeAndLayOut(job, source, key: key, prepared, context)
+            return (decodeAndLayOut(job, source, bytes, key: key, prepared, context), key?.content ?? source.hash)
         case .lookUp(let source):
-            guard let content = Self.hash(prepared.body, source) else {
-                return decodeAndLayOut(job, source, key: nil, prepared, context)
+            guard let content = Self.hash(bytes, source) else {
+                return (decodeAndLayOut(job, source, bytes, key: nil, prepared, context), nil)
             }
             let key = CellCacheKey(
                 content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
@@ -93,24 +118,24 @@ extension ContainerEngine {
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial
-                return outcome
+                return (outcome, content)
             }
-            var outcome = decodeAndLayOut(job, source, key: key, prepared, context)
+            var outcome = decodeAndLayOut(job, source, bytes, key: key, prepared, context)
             outcome.servedFromCache = false
-            return outcome
+            return (outcome, content)
         }
     }
 
     /// Decodes a cell's tree, lays it out, encodes its `layout`, and stores
     /// the result under `key` when there is one.
     private func decodeAndLayOut(
-        _ job: ContainerLayout.CellJob, _ source: NodeSource, key: CellCacheKey?, _ prepared: PreparedContainer,
-        _ context: LayoutContext
+        _ job: ContainerLayout.CellJob, _ source: NodeSource, _ bytes: [UInt8], key: CellCacheKey?,
+        _ prepared: PreparedContainer, _ context: LayoutContext
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
         decoder.reportsLinesOfEveryText = prepared.reportsLines
-        let decoded: Result<Element, RequestError> = prepared.body.withUnsafeBufferPointer { buffer in
+        let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {
                 return .success(try decoder.decodeRoot(&reader))
@@ -209,8 +234,12 @@ extension ContainerEngine {
     }
 
     static func cellPath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> JSONPointer {
-        var components: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(job.section)]
-        switch job.slot {
+        cellPath(section: job.section, slot: job.slot, shorthand: shorthand)
+    }
+
+    static func cellPath(section: Int, slot: CellSlot, shorthand: Bool) -> JSONPointer {
+        var components: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(section)]
+        switch slot {
         case .header: components.append(.key("header"))
         case .footer: components.append(.key("footer"))
         case .item(let i): components += [.key("items"), .index(i)]

@@ -39,7 +39,7 @@ extension ContainerEngine {
 
     /// What the endpoint calls before it answers 200 (or not); `reportsLines` is `?lines=1`.
     package func beginStream(_ body: [UInt8], reportsLines: Bool = false) -> StreamStart {
-        if body.count >= pipelineMinimumBytes {
+        if body.count >= pipelineMinimumBytes && !Self.mayHoldRefs(body) {
             switch readHead(body) {
             case .head(var head):
                 head.reportsLines = reportsLines
@@ -90,23 +90,23 @@ extension ContainerEngine {
     private func streamPipelined(_ head: StreamHead, cancellation: CancellationFlag?, write: @escaping @Sendable ([UInt8]) -> Void) {
         write(Self.startRecord(head.request))
         let serial = serials.add(1, ordering: .relaxed).newValue
-        let emitter = RecordEmitter(request: head.request, write: write)
+        let emitter = RecordEmitter(request: head.request, answer: head.top.answer, write: write)
         let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
         let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
         let shorthand = head.cellsKey == .items
         // The jobs' `outcome` reads the body and the request's scale and
         // direction from a prepared request; its cells are not needed.
         let shell = PreparedContainer(
-            request: head.request, body: head.body, jobs: [], work: [],
+            request: head.request, body: head.body, jobs: [], work: [], sources: [], answer: head.top.answer,
             stats: ContainerStats(cells: 0, cacheHits: 0, cacheMisses: 0), serial: serial,
             reportsLines: head.reportsLines)
         let engine = self
         let cells = FedCells(capacity: ContainerLimits.maxCells)
         let feed = pool.feed(
             chunkSize: chunkSize, cancellation: stop,
-            completed: { k in emitter.completed(k, cells.job(k), cells.outcome(k), shorthand: shorthand) }
+            completed: { k in emitter.completed(k, cells.job(k), cells.outcome(k), sentAsRef: false, shorthand: shorthand) }
         ) { k in
-            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), shell, context))
+            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), cells.source(k), shell, context))
         }
         let feeder = CellFeeder(
             factory: ContainerLayout.JobFactory(head.request), shorthand: shorthand, lookUp: cache.isEnabled,
@@ -144,7 +144,10 @@ extension ContainerEngine {
             emitter.finishFailed()
             return
         }
-        if let changed = Self.lateLayoutMember(head.request, decoded.request) {
+        contentStore.flush(shell.writes)
+        if let changed = Self.lateLayoutMember(head.request, decoded.request)
+            ?? Self.lateAnswer(head.top.answer, decoded.answer)
+        {
             emitter.fail(changed)
             return
         }
@@ -152,8 +155,38 @@ extension ContainerEngine {
         prepared.request = decoded.request
         prepared.jobs = cells.allJobs
         prepared.work = cells.allWork
+        prepared.sources = cells.allSources
         prepared.stats.cells = decoded.request.cellCount
         finishStream(prepared, cells.allOutcomes, emitter: emitter, write: write)
+    }
+
+    /// An `answer` after the cells that differs from the shape the records
+    /// already sent have.
+    private static func lateAnswer(_ head: AnswerShape, _ whole: AnswerShape) -> Problem? {
+        guard head != whole else { return nil }
+        return Problem(
+            .invalidValue,
+            detail: "a streamed table sends its rows as it reads them: send answer before the cells, not after",
+            path: JSONPointer([.key("answer")]))
+    }
+
+    /// Whether `"ref"` appears anywhere in the body: such a request is read
+    /// whole before any cell is laid out, so that all its refs resolve in one
+    /// lookup and an unknown one is a 409, not an error after rows were sent.
+    static func mayHoldRefs(_ body: [UInt8]) -> Bool {
+        body.withUnsafeBufferPointer { bytes in
+            guard bytes.count >= 5 else { return false }
+            var i = 1
+            while i + 3 < bytes.count {
+                if bytes[i] == UInt8(ascii: "r"), bytes[i - 1] == UInt8(ascii: "\""), bytes[i + 1] == UInt8(ascii: "e"),
+                    bytes[i + 2] == UInt8(ascii: "f"), bytes[i + 3] == UInt8(ascii: "\"")
+                {
+                    return true
+                }
+                i += 1
+            }
+            return false
+        }
     }
 
     /// A `direction` or `pointScale` after the cells that differs from what

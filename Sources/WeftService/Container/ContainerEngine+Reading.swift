@@ -24,7 +24,7 @@ extension ContainerEngine {
     }
 
     private func prepare(_ body: [UInt8], forStream: Bool, reportsLines: Bool) -> Preparation {
-        let decoded: DecodedContainerRequest
+        var decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
@@ -40,31 +40,32 @@ extension ContainerEngine {
         } catch {
             return .refused(Problem(error))
         }
+        if let unknown = resolveRefs(&decoded) { return .refused(unknown) }
         if let first = ContainerValidation.validate(decoded.request).first {
             return .refused(first.problem)
         }
         let serial = serials.add(1, ordering: .relaxed).newValue
         var prepared =
             forStream && cache.isEnabled
-            ? planLookups(decoded, body: body) : plan(decoded, body: body, reportsLines: reportsLines)
+            ? planLookups(decoded, body: body, serial: serial) : plan(decoded, body: body, reportsLines: reportsLines)
         prepared.serial = serial
         prepared.reportsLines = reportsLines
         return .ready(prepared)
     }
 
     /// Every node cell left to `.lookUp` on the pool.
-    private func planLookups(_ decoded: DecodedContainerRequest, body: [UInt8]) -> PreparedContainer {
+    private func planLookups(_ decoded: DecodedContainerRequest, body: [UInt8], serial: UInt64) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
+        let sources = Self.cellSources(decoded, jobs)
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         for k in jobs.indices {
-            let source = decoded.nodes[jobs[k].section].source(jobs[k].slot)
-            work.append(.unplanned(jobs[k].cell, source, cacheOn: true))
+            work.append(.unplanned(jobs[k].cell, sources[k].node, cacheOn: true))
         }
         return PreparedContainer(
-            request: request, body: body, jobs: jobs, work: work,
-            stats: ContainerStats(cells: request.cellCount, cacheHits: 0, cacheMisses: 0))
+            request: request, body: body, jobs: jobs, work: work, sources: sources, answer: decoded.answer,
+            stats: ContainerStats(cells: request.cellCount, cacheHits: 0, cacheMisses: 0), serial: serial)
     }
 
     /// The response's `stats`: as planned, or counted from `.lookUp` outcomes.
@@ -80,13 +81,13 @@ extension ContainerEngine {
     private func plan(_ decoded: DecodedContainerRequest, body: [UInt8], reportsLines: Bool) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
-        let sources: [NodeSource?] = jobs.map { job in
-            job.cell.kind == .node ? decoded.nodes[job.section].source(job.slot) : nil
-        }
-        // The cells' canonical hashes, on the pool; the lookups then run here,
-        // in index order, so that hits and misses do not depend on the threads.
-        let hashes: [ContentHash?] = cache.isEnabled ? contentHashes(sources, body: body) : []
-        if memo.isEnabled && !hashes.isEmpty { remember(decoded, jobs: jobs, hashes: hashes) }
+        let cellSources = Self.cellSources(decoded, jobs)
+        let sources: [NodeSource?] = jobs.indices.map { k in jobs[k].cell.kind == .node ? cellSources[k].node : nil }
+        // The cells' canonical hashes (every answer gives each cell its key),
+        // on the pool; the lookups then run here, in index order, so that hits
+        // and misses do not depend on the threads.
+        let hashes = contentHashes(sources, cellSources, body: body)
+        if memo.isEnabled { remember(decoded, jobs: jobs, hashes: hashes) }
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
@@ -98,8 +99,12 @@ extension ContainerEngine {
                 work.append(.interop)
                 continue
             }
-            guard let content = hashes.isEmpty ? nil : hashes[k] else {
+            guard let content = hashes[k] else {
                 work.append(.decode(source, key: nil))
+                continue
+            }
+            guard cache.isEnabled else {
+                work.append(.decode(NodeSource(range: source.range, hash: content), key: nil))
                 continue
             }
             let key = CellCacheKey(
@@ -108,15 +113,20 @@ extension ContainerEngine {
                 pointScale: request.pointScale, direction: request.direction, reportsLines: reportsLines)
             if let cached = cache.value(for: key) {
                 hits += 1
-                work.append(.cached(cached))
+                work.append(.cached(cached, content: content))
             } else {
                 misses += 1
                 work.append(.decode(source, key: key))
             }
         }
         return PreparedContainer(
-            request: request, body: body, jobs: jobs, work: work,
+            request: request, body: body, jobs: jobs, work: work, sources: cellSources, answer: decoded.answer,
             stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
+    }
+
+    /// Each job's `CellSource`, in job order.
+    static func cellSources(_ decoded: DecodedContainerRequest, _ jobs: [ContainerLayout.CellJob]) -> [CellSource] {
+        jobs.map { job in decoded.nodes[job.section].cell(job.slot) ?? CellSource() }
     }
 
     /// Puts the items read in full into the memo, with their trees' hashes.
@@ -128,14 +138,16 @@ extension ContainerEngine {
         for (s, section) in decoded.nodes.enumerated() {
             for unseen in section.unseen {
                 let cell = decoded.request.sections[s].items[unseen.item]
-                var node: (range: Range<Int>, hash: ContentHash)?
-                if let source = section.items[unseen.item] {
+                var source = section.items[unseen.item]
+                // A ref is resolved afresh each time: its content may have left the store.
+                guard source.ref == nil else { continue }
+                if source.node != nil {
                     let k = jobOfItem[s][unseen.item]
                     // A node cell without a hash (not laid out) is not remembered.
                     guard k >= 0, let hash = hashes[k] else { continue }
-                    node = ((source.range.lowerBound - unseen.start)..<(source.range.upperBound - unseen.start), hash)
+                    source.node?.hash = hash
                 }
-                let entry = RawCellEntry(cell: cell, node: node)
+                let entry = RawCellEntry(cell: cell, source: source.shifted(by: -unseen.start))
                 memo.cache.insert(entry, for: unseen.key, cost: entry.cost)
             }
         }
@@ -144,22 +156,27 @@ extension ContainerEngine {
     /// Each node cell's canonical hash. The memo already knows those of cells
     /// seen before; when it knows nearly all, handing the few others to the
     /// pool costs more (a wake-up per thread) than hashing them here.
-    private func contentHashes(_ sources: [NodeSource?], body: [UInt8]) -> [ContentHash?] {
+    private func contentHashes(_ sources: [NodeSource?], _ cells: [CellSource], body: [UInt8]) -> [ContentHash?] {
         let unknown = sources.reduce(0) { $0 + ($1 != nil && $1?.hash == nil ? 1 : 0) }
         if unknown <= Self.inlineHashingLimit {
-            return sources.map { source in source.flatMap { $0.hash ?? Self.hash(body, $0) } }
+            return sources.indices.map { k in sources[k].flatMap { $0.hash ?? Self.hash(cells[k].stored ?? body, $0) } }
         }
         return pool.run(count: sources.count, chunkSize: 32) { k in
-            sources[k].flatMap { $0.hash ?? Self.hash(body, $0) }
-        } ?? []
+            sources[k].flatMap { $0.hash ?? Self.hash(cells[k].stored ?? body, $0) }
+        } ?? Array(repeating: nil, count: sources.count)
     }
 
     /// About a chunk of cells: fewer are hashed on the calling thread.
     static let inlineHashingLimit = 32
 
     static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
+        hash(body, source.range)
+    }
+
+    /// The canonical hash of the JSON value at `range`.
+    static func hash(_ body: [UInt8], _ range: Range<Int>) -> ContentHash? {
         body.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]))
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]))
             return try? reader.contentHash()
         }
     }

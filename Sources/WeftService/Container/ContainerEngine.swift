@@ -1,6 +1,7 @@
 import Synchronization
 import WeftCells
 import WeftLayout
+import WeftStore
 
 /// The cell engine: decodes a container request, lays its cells out
 /// on a worker pool (decoding each cell's tree there too, unless the cache
@@ -18,6 +19,8 @@ package final class ContainerEngine: Sendable {
     package let cache: CellLayoutCache
     /// Cells by their exact bytes: an unchanged cell is not even read again.
     package let memo: RawCellMemo
+    /// The content behind every key answered, for cells sent later as refs.
+    package let contentStore: CellContentStore
     package let textMeasurer: (any TextMeasuring)?
     package let limits: DecodeLimits
     /// Cells per chunk: small enough that a big request interleaves with
@@ -38,18 +41,21 @@ package final class ContainerEngine: Sendable {
     let serials = Atomic<UInt64>(0)
 
     /// `workers` threads lay out one request (the calling thread is one of
-    /// them); `cacheBytes` 0 disables the cache.
+    /// them); `cacheBytes` 0 disables the cache, and with it refs unless
+    /// `cellStore` shares them.
     package init(
         workers: Int, cacheBytes: Int, textMeasurer: (any TextMeasuring)?, limits: DecodeLimits = .standard,
         chunkSize: Int = 8, rememberRawCells: Bool = true, timeoutSeconds: Double = 30,
-        pipelineMinimumBytes: Int = defaultPipelineMinimumBytes
+        pipelineMinimumBytes: Int = defaultPipelineMinimumBytes, cellStore: CellStore? = nil
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.pipelineMinimumBytes = pipelineMinimumBytes
         turns = Turns(count: workers)
         pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
-        cache = CellLayoutCache(capacityBytes: cacheBytes - cacheBytes / 8)
+        // Content for refs is about as large as the layouts it lays out to.
+        cache = CellLayoutCache(capacityBytes: cacheBytes / 2)
+        contentStore = CellContentStore(capacityBytes: cacheBytes * 3 / 8, shared: cellStore)
         memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
         self.textMeasurer = textMeasurer
         self.limits = limits
@@ -80,6 +86,7 @@ package final class ContainerEngine: Sendable {
                 detail: "the request's cells were not laid out: it ran out of time or its client went away"
             ).response()
         }
+        contentStore.flush(prepared.writes)
         if let problem = check(prepared, outcomes) { return problem.response() }
         let result = place(prepared, outcomes)
         if let overflow = NonFiniteFrames.problem(result) { return overflow.response() }

@@ -3,7 +3,7 @@ import WeftLayout
 
 /// The keys and tokens of a `POST /v1/layout` body (openapi.yaml, `ContainerRequest`).
 enum ContainerRequestKey: String, Sendable, CaseIterable {
-    case container, sections, items, direction, pointScale
+    case container, sections, items, direction, pointScale, answer
     static let table = KeyTable<ContainerRequestKey>(allCases.map { ($0.rawValue, $0) })
 }
 
@@ -33,9 +33,11 @@ enum SectionKey: String, Sendable, CaseIterable {
 
 enum CellKey: String, Sendable, CaseIterable {
     case id, kind, node, style, size, constrainedSize, accessoryType, separatorInset, selectionStyle
-    case neverShowPlaceholders
+    case neverShowPlaceholders, ref
     static let table = KeyTable<CellKey>(allCases.map { ($0.rawValue, $0) })
     var bit: UInt16 { 1 << UInt16(CellKey.allCases.firstIndex(of: self)!) }
+    /// What a `ref` stands for: none of these may be sent beside one.
+    static let content: [CellKey] = [.kind, .node, .size, .style]
 }
 
 enum FlowKey: String, Sendable, CaseIterable {
@@ -71,6 +73,7 @@ enum ContainerTokens {
     static let cellKind = table(CellKind.self)
     static let accessoryType = table(AccessoryType.self)
     static let selectionStyle = table(SelectionStyle.self)
+    static let answerShape = table(AnswerShape.self)
 
     /// Insets may be negative (UIEdgeInsets may); `auto` and intrinsic sizes mean nothing here.
     static let insetRules = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: false)

@@ -13,14 +13,16 @@ package struct NodeSource: Sendable, Hashable {
 
 /// The node sources of one section, in the request's shape.
 package struct SectionNodeSources: Sendable {
-    package var header: NodeSource?
-    package var footer: NodeSource?
-    package var items: [NodeSource?]
+    package var header: CellSource?
+    package var footer: CellSource?
+    package var items: [CellSource]
     /// For items read in full while the memo is on: their raw key and
     /// start, to remember them once their trees are hashed.
     var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
 
-    func source(_ slot: CellSlot) -> NodeSource? {
+    func source(_ slot: CellSlot) -> NodeSource? { cell(slot)?.node }
+
+    func cell(_ slot: CellSlot) -> CellSource? {
         switch slot {
         case .header: return header
         case .footer: return footer
@@ -33,7 +35,7 @@ package struct SectionNodeSources: Sendable {
 /// stream that lays cells out while it reads the rest. A thrown error stops
 /// the read.
 protocol CellReadObserver: AnyObject {
-    func read(_ cell: Cell, _ source: NodeSource?, section: Int, slot: CellSlot) throws(RequestError)
+    func read(_ cell: Cell, _ source: CellSource, section: Int, slot: CellSlot) throws(RequestError)
     /// The section's object (or the `items` shorthand's array) is closed.
     func sectionEnded(_ section: Int) throws(RequestError)
 }
@@ -45,6 +47,7 @@ protocol CellReadObserver: AnyObject {
 package struct DecodedContainerRequest: Sendable {
     package var request: ContainerRequest
     package var nodes: [SectionNodeSources]
+    package var answer: AnswerShape = .full
 }
 
 /// Bytes -> `ContainerRequest`, straight from the JSON reader (openapi.yaml, "POST
@@ -76,6 +79,7 @@ package enum ContainerRequestDecoder {
         var sawSections = false
         var direction = LayoutDirection.ltr
         var pointScale = 0.0
+        var answer = AnswerShape.full
         var cellCount = 0
 
         /// What is known before the cells: the request without them.
@@ -88,7 +92,7 @@ package enum ContainerRequestDecoder {
             let request = ContainerRequest(
                 container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
                 pointScale: pointScale)
-            return DecodedContainerRequest(request: request, nodes: sources)
+            return DecodedContainerRequest(request: request, nodes: sources, answer: answer)
         }
     }
 
@@ -157,6 +161,7 @@ package enum ContainerRequestDecoder {
                 top.sources = [itemSources]
                 try observer?.sectionEnded(0)
             case .direction: top.direction = try r.contractToken(CSSTokens.layoutDirection)
+            case .answer: top.answer = try r.contractToken(ContainerTokens.answerShape)
             case .pointScale:
                 top.pointScale = try r.contractNumber()
                 guard top.pointScale >= 0 && top.pointScale <= NodeRequest.maxPointScale else {
@@ -308,7 +313,7 @@ package enum ContainerRequestDecoder {
 /// The cells of (a stretch of) one `items` array, as read.
 struct ItemRun: Sendable {
     var cells: [Cell] = []
-    var sources: [NodeSource?] = []
+    var sources: [CellSource] = []
     var unseen: [(item: Int, key: RawCellKey, start: Int)] = []
     /// Each item's byte length, for the memo's next guess.
     var lengths: [Int] = []
@@ -318,9 +323,7 @@ struct ItemRun: Sendable {
     /// An item the memo knew, at `start..<end` of this body.
     mutating func append(_ seen: RawCellEntry, start: Int, end: Int) {
         cells.append(seen.cell)
-        sources.append(seen.node.map {
-            NodeSource(range: ($0.range.lowerBound + start)..<($0.range.upperBound + start), hash: $0.hash)
-        })
+        sources.append(seen.source.shifted(by: start))
         lengths.append(end - start)
     }
 }

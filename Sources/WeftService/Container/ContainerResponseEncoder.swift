@@ -49,6 +49,15 @@ package enum ContainerResponseEncoder {
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         out.key("warnings")
         writeWarnings(warnings, result.warnings, &out)
+        if prepared.answer != .hints { writeSections(result, layouts, &out) }
+        out.key("hints")
+        writeHints(result.hints, &out)
+        out.key("stats")
+        writeStats(prepared.stats, &out)
+        out.endObject()
+    }
+
+    private static func writeSections(_ result: ContainerResult, _ layouts: CellLayouts, _ out: inout JSONWriter) {
         out.key("sections")
         out.beginArray()
         for (s, section) in result.sections.enumerated() {
@@ -59,27 +68,22 @@ package enum ContainerResponseEncoder {
             }
             if let header = section.header {
                 out.key("header")
-                writeCell(header, layouts.layout(s, .header), &out)
+                writeCell(header, layouts.answer(s, .header), &out)
             }
             out.key("items")
             out.beginArray()
             for i in section.items.indices {
                 Turns.checkpoint()
-                writeCell(section.items[i], layouts.layout(s, .item(i)), &out)
+                writeCell(section.items[i], layouts.answer(s, .item(i)), &out)
             }
             out.endArray()
             if let footer = section.footer {
                 out.key("footer")
-                writeCell(footer, layouts.layout(s, .footer), &out)
+                writeCell(footer, layouts.answer(s, .footer), &out)
             }
             out.endObject()
         }
         out.endArray()
-        out.key("hints")
-        writeHints(result.hints, &out)
-        out.key("stats")
-        writeStats(prepared.stats, &out)
-        out.endObject()
     }
 
     /// Decoding warnings (per cell, in job order) first, then the container's.
@@ -99,16 +103,16 @@ package enum ContainerResponseEncoder {
         out.endObject()
     }
 
-    /// One cell: `id`, `index`, `frame` (content coordinates), `kind`,
+    /// One cell: `id`, `index`, `frame` (content coordinates), `kind`, `key`,
     /// `layout` (relative to the cell) and, for table rows, `table`.
-    package static func writeCell(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
+    static func writeCell(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
         out.beginObject()
-        writeCellMembers(cell, layout, &out)
+        writeCellMembers(cell, answer, &out)
         out.endObject()
     }
 
     /// A cell's members, for an object the caller opened (a stream record).
-    static func writeCellMembers(_ cell: CellResult, _ layout: [UInt8]?, _ out: inout JSONWriter) {
+    static func writeCellMembers(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
         if let id = cell.id {
             out.key("id")
             out.string(id)
@@ -119,7 +123,11 @@ package enum ContainerResponseEncoder {
         LayoutResponseEncoder.writeFrame(cell.frame, &out)
         out.key("kind")
         out.rawString(cell.kind == .node ? "node" : "interop")
-        if let layout {
+        if let key = answer.key {
+            out.key("key")
+            out.string(key)
+        }
+        if let layout = answer.layout {
             out.key("layout")
             out.rawJSON(layout)
         }
@@ -248,12 +256,26 @@ package enum ContainerResponseEncoder {
     }
 }
 
-/// Finds a placed cell's encoded layout by where it sits in its section.
+/// What the answer writes of one cell besides its place: its key, and its
+/// `layout` when the answer's shape includes it.
+struct CellAnswer {
+    var key: String?
+    var layout: [UInt8]?
+
+    init(_ outcome: CellOutcome?, _ shape: AnswerShape, sentAsRef: Bool) {
+        key = outcome?.key
+        layout = shape.writesLayout(sentAsRef: sentAsRef) ? outcome?.layout : nil
+    }
+}
+
+/// Finds a placed cell's outcome by where it sits in its section.
 struct CellLayouts {
     private var headers: [Int?]
     private var footers: [Int?]
     private var items: [[Int?]]
     private let outcomes: [CellOutcome]
+    private let sources: [CellSource]
+    private let shape: AnswerShape
 
     init(prepared: PreparedContainer, outcomes: [CellOutcome]) {
         let sections = prepared.request.sections
@@ -261,6 +283,8 @@ struct CellLayouts {
         footers = headers
         items = sections.map { Array(repeating: nil, count: $0.items.count) }
         self.outcomes = outcomes
+        sources = prepared.sources
+        shape = prepared.answer
         // By index: a job held as a value would copy its cell (and retain all it holds).
         let jobs = prepared.jobs
         for k in jobs.indices {
@@ -273,13 +297,14 @@ struct CellLayouts {
         }
     }
 
-    func layout(_ section: Int, _ slot: CellSlot) -> [UInt8]? {
+    func answer(_ section: Int, _ slot: CellSlot) -> CellAnswer {
         let k: Int?
         switch slot {
         case .header: k = headers[section]
         case .footer: k = footers[section]
         case .item(let i): k = items[section][i]
         }
-        return k.flatMap { outcomes[$0].layout }
+        guard let k else { return CellAnswer(nil, shape, sentAsRef: false) }
+        return CellAnswer(outcomes[k], shape, sentAsRef: k < sources.count && sources[k].ref != nil)
     }
 }

@@ -18,16 +18,17 @@ extension ContainerEngine {
         write: @escaping @Sendable ([UInt8]) -> Void
     ) {
         write(Self.startRecord(prepared.request))
-        let emitter = RecordEmitter(request: prepared.request, write: write)
+        let emitter = RecordEmitter(request: prepared.request, answer: prepared.answer, write: write)
         let order = emitter.order(jobCount: prepared.jobs.count)
         let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
         let shorthand = prepared.request.usesItemsShorthand
         guard let outcomes = measure(prepared, order: order, cancellation: stop, completed: { k, outcome in
-            emitter.completed(k, prepared.jobs[k], outcome, shorthand: shorthand)
+            emitter.completed(k, prepared.jobs[k], outcome, sentAsRef: prepared.sources[k].ref != nil, shorthand: shorthand)
         }) else {
             emitter.finishFailed()
             return
         }
+        contentStore.flush(prepared.writes)
         finishStream(prepared, outcomes, emitter: emitter, write: write)
     }
 
@@ -109,8 +110,8 @@ extension ContainerEngine {
         return bytes
     }
 
-    static func cellRecord(_ cell: CellResult, slot: CellSlot, layout: [UInt8]?) -> [UInt8] {
-        var out = JSONWriter(capacity: 128 + (layout?.count ?? 0))
+    static func cellRecord(_ cell: CellResult, slot: CellSlot, _ answer: CellAnswer) -> [UInt8] {
+        var out = JSONWriter(capacity: 160 + (answer.layout?.count ?? 0))
         out.beginObject()
         out.key("record")
         out.rawString("cell")
@@ -120,7 +121,7 @@ extension ContainerEngine {
         case .footer: out.rawString("footer")
         case .item: out.rawString("item")
         }
-        ContainerResponseEncoder.writeCellMembers(cell, layout, &out)
+        ContainerResponseEncoder.writeCellMembers(cell, answer, &out)
         out.endObject()
         return line(out)
     }

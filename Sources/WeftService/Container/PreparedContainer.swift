@@ -11,6 +11,12 @@ package struct PreparedContainer: Sendable {
     /// `node` is a placeholder until the pool has decoded it (see `finish`).
     package var jobs: [ContainerLayout.CellJob]
     package var work: [CellWork]
+    /// Where each job's content sits (and the ref it was sent as).
+    package var sources: [CellSource]
+    /// What the answer carries.
+    package var answer: AnswerShape = .full
+    /// The content this request adds for later refs, bound for the shared store.
+    package var writes = ContentWrites()
     /// With `.lookUp` work the hits and misses are only known after measuring
     /// (`ContainerEngine.stats`); these then count the cells alone.
     package var stats: ContainerStats
@@ -25,7 +31,8 @@ package struct PreparedContainer: Sendable {
         case interop
         /// Decode the tree at `source`, lay it out (and store it when `key` is set).
         case decode(NodeSource, key: CellCacheKey?)
-        case cached(CachedCell)
+        /// Found in the cache; `content` is the tree's hash, for the cell's key.
+        case cached(CachedCell, content: ContentHash)
         /// Hash the tree at `source` and look it up on the pool: a stream's
         /// first record does not wait for every cell's hash.
         case lookUp(NodeSource)
@@ -59,6 +66,8 @@ package struct CellOutcome: Sendable {
     package var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
     package var error: RequestError?
+    /// The cell's content key (`ContentKey`); nil when its tree broke the contract.
+    package var key: String?
     /// For `.lookUp` work: whether the cache served the cell. An entry this
     /// same request stored counts as a miss, as it would had the lookups all
     /// run before any layout, so the count does not depend on the threads.
@@ -90,7 +99,8 @@ extension ContainerError {
         let type: ProblemType
         switch reason {
         case .invalidValue, .pageOutOfRange: type = .invalidValue
-        case .missingCellContent: type = .missingField
+        case .missingCellContent, .missingID: type = .missingField
+        case .duplicateID: type = .duplicateID
         case .notApplicable: type = .unknownKey
         case .tooManyCells: type = .limitExceeded
         }

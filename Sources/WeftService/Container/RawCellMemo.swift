@@ -31,11 +31,11 @@ package struct RawCellKey: Hashable, Sendable {
 }
 
 /// What reading those bytes gave: the cell (with `pendingNode` for its tree),
-/// where its `node` sits relative to the object's start, and the node's
+/// where its parts sit relative to the object's start, and the node's
 /// canonical hash.
 struct RawCellEntry: Sendable {
     var cell: Cell
-    var node: (range: Range<Int>, hash: ContentHash)?
+    var source: CellSource
 
     var cost: Int { 200 + (cell.id?.utf8.count ?? 0) }
 }

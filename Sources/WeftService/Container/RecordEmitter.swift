@@ -7,6 +7,7 @@ import WeftLayout
 /// needs no lock of its own); the other methods run after the pool is done.
 final class RecordEmitter: @unchecked Sendable {
     private let write: @Sendable ([UInt8]) -> Void
+    private let answer: AnswerShape
     private var placer: StreamingPlacer?
     /// By job; grows as a stream that reads while it lays out adds jobs.
     private var sent: [Bool] = []
@@ -21,8 +22,9 @@ final class RecordEmitter: @unchecked Sendable {
 
     /// `request` needs only its container, direction and scale, and for a
     /// pager its pages.
-    init(request: ContainerRequest, write: @escaping @Sendable ([UInt8]) -> Void) {
+    init(request: ContainerRequest, answer: AnswerShape, write: @escaping @Sendable ([UInt8]) -> Void) {
         self.write = write
+        self.answer = answer
         // A pinned header's frame depends on where its section ends, so a
         // table with `pinHeaders` sends its cells once all are placed.
         placer = request.container.pinHeaders ? nil : StreamingPlacer(request)
@@ -44,7 +46,7 @@ final class RecordEmitter: @unchecked Sendable {
         return order
     }
 
-    func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, shorthand: Bool) {
+    func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool) {
         guard !failed else { return }
         if let error = outcome.error {
             var e = error
@@ -52,9 +54,12 @@ final class RecordEmitter: @unchecked Sendable {
             fail(Problem(e))
             return
         }
-        guard placer != nil else { return }
+        // A hints answer has no cell records; a stream of one still reports
+        // a failed cell (above) as soon as it is found.
+        guard placer != nil, answer != .hints else { return }
         let cell = placer!.place(job, size: outcome.size)
-        let record = ContainerEngine.cellRecord(cell, slot: job.slot, layout: outcome.layout)
+        let record = ContainerEngine.cellRecord(
+            cell, slot: job.slot, CellAnswer(outcome, answer, sentAsRef: sentAsRef))
         if k >= sent.count { sent += repeatElement(false, count: k + 1 - sent.count) }
         sent[k] = true
         guard !pastViewport else {
@@ -85,15 +90,15 @@ final class RecordEmitter: @unchecked Sendable {
     /// collection's cells, the visible ones first).
     func flushRemaining(_ result: ContainerResult, _ prepared: PreparedContainer, _ outcomes: [CellOutcome]) {
         releaseHeldBack()
-        guard sent.count < outcomes.count || sent.contains(false) else { return }
+        guard answer != .hints, sent.count < outcomes.count || sent.contains(false) else { return }
         let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
         var records: [(IndexPath?, [UInt8])] = []
         for (s, section) in result.sections.enumerated() {
-            if let h = section.header { records.append((nil, ContainerEngine.cellRecord(h, slot: .header, layout: layouts.layout(s, .header)))) }
+            if let h = section.header { records.append((nil, ContainerEngine.cellRecord(h, slot: .header, layouts.answer(s, .header)))) }
             for (i, item) in section.items.enumerated() {
-                records.append((item.index, ContainerEngine.cellRecord(item, slot: .item(i), layout: layouts.layout(s, .item(i)))))
+                records.append((item.index, ContainerEngine.cellRecord(item, slot: .item(i), layouts.answer(s, .item(i)))))
             }
-            if let f = section.footer { records.append((nil, ContainerEngine.cellRecord(f, slot: .footer, layout: layouts.layout(s, .footer)))) }
+            if let f = section.footer { records.append((nil, ContainerEngine.cellRecord(f, slot: .footer, layouts.answer(s, .footer)))) }
         }
         let visible = Set(result.hints.ranges.visible)
         Turns.checkpoint()

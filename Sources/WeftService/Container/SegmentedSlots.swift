@@ -53,32 +53,38 @@ final class SegmentedSlots<Value>: @unchecked Sendable {
 final class FedCells: @unchecked Sendable {
     private let jobs: SegmentedSlots<ContainerLayout.CellJob>
     private let work: SegmentedSlots<PreparedContainer.CellWork>
+    private let sources: SegmentedSlots<CellSource>
     private let outcomes: SegmentedSlots<CellOutcome>
     private(set) var count = 0
 
     init(capacity: Int) {
         jobs = SegmentedSlots(capacity: capacity)
         work = SegmentedSlots(capacity: capacity)
+        sources = SegmentedSlots(capacity: capacity)
         outcomes = SegmentedSlots(capacity: capacity)
     }
 
     /// The reader's side, before it tells the pool.
-    func append(_ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork) {
+    func append(_ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ source: CellSource) {
         count += 1
         jobs.grow(to: count)
         self.work.grow(to: count)
+        sources.grow(to: count)
         outcomes.grow(to: count)
         jobs[count - 1] = job
         self.work[count - 1] = work
+        sources[count - 1] = source
     }
 
     func job(_ k: Int) -> ContainerLayout.CellJob { jobs[k]! }
     func work(_ k: Int) -> PreparedContainer.CellWork { work[k]! }
+    func source(_ k: Int) -> CellSource { sources[k]! }
     func outcome(_ k: Int) -> CellOutcome { outcomes[k]! }
     func setOutcome(_ k: Int, _ outcome: CellOutcome) { outcomes[k] = outcome }
 
     /// Once the pool is done with every cell.
     var allJobs: [ContainerLayout.CellJob] { (0..<count).map(job) }
     var allWork: [PreparedContainer.CellWork] { (0..<count).map(work) }
+    var allSources: [CellSource] { (0..<count).map(source) }
     var allOutcomes: [CellOutcome] { (0..<count).map(outcome) }
 }

@@ -83,6 +83,20 @@ package enum ContentKey {
         }
     }()
 
+    /// Whether `text` is spelled as a key (`c1` and 22 base64url characters);
+    /// only the content store knows whether it names anything.
+    package static func isWellFormed(_ text: String) -> Bool {
+        let bytes = text.utf8
+        guard bytes.count == length, bytes.starts(with: "c1".utf8) else { return false }
+        return bytes.dropFirst(2).allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
+            default: false
+            }
+        }
+    }
+
     /// `c1` then the 128 bits in base64url.
     static func encode(low: UInt64, high: UInt64) -> String {
         "c1" + Base64URL.encode(low: low, high: high)

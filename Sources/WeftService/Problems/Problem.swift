@@ -10,6 +10,8 @@ public struct Problem: Sendable {
     public var location: SourceLocation?
     /// Overrides the type's own status (rarely needed).
     public var status: Int
+    /// For `unknown-ref`: a JSON Pointer to every cell whose ref is unknown.
+    public var refs: [JSONPointer]?
 
     /// RFC 9457's media type.
     public static let contentType = "application/problem+json"
@@ -33,7 +35,7 @@ public struct Problem: Sendable {
     /// `{"type","title","status","detail","path"}`, plus `line` and `column`
     /// for a syntax error (where a pointer cannot point).
     public func body() -> [UInt8] {
-        var out = JSONWriter(capacity: 256 + detail.utf8.count)
+        var out = JSONWriter(capacity: 256 + detail.utf8.count + 32 * (refs?.count ?? 0))
         out.beginObject()
         out.key("type")
         out.string(type.uri)
@@ -46,6 +48,12 @@ public struct Problem: Sendable {
         if let path {
             out.key("path")
             out.string(path.description)
+        }
+        if let refs {
+            out.key("refs")
+            out.beginArray()
+            for ref in refs { out.string(ref.description) }
+            out.endArray()
         }
         if let location {
             out.key("line")

@@ -35,7 +35,7 @@ private final class SlowMeasurer: TextMeasuring {
         let box = #"{"type":"box","style":{"height":1}}"#
         let children = Array(repeating: box, count: boxes).joined(separator: ",")
         // Each node differs (its id), so none is served from the cell cache.
-        let cells = (0..<count).map { #"{"node":{"type":"stack","id":"n\#($0)","children":["# + children + "]}}" }
+        let cells = (0..<count).map { #"{"id":"c\#($0)","node":{"type":"stack","id":"n\#($0)","children":["# + children + "]}}" }
         return #"{"container":{"type":"table","bounds":{"width":375,"height":667}},"items":["# + cells.joined(separator: ",") + "]}"
     }
 

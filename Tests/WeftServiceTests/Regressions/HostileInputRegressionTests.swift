@@ -22,7 +22,7 @@ import WeftLayout
 
     @Test func overflowingCellLayoutIsA422WithTheCellsPath() throws {
         let body = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"pointScale":2,"#
-            + #""items":[{"node":{"type":"box"}},{"node":"# + overflowingStack + "}]}"
+            + #""items":[{"id": "c1", "node":{"type":"box"}},{"id": "c2", "node":"# + overflowingStack + "}]}"
         let (status, problem, bytes) = try respond(makeEngine(), body)
         #expect(status == 422)
         #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
@@ -34,9 +34,9 @@ import WeftLayout
         #""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
     ])
     func overflowingPlacementIsA422(_ container: String) throws {
-        let cell = #"{"kind":"interop","size":{"width":10,"height":10}}"#
+        func cell(_ id: String) -> String { #"{"id":"\#(id)","kind":"interop","size":{"width":10,"height":10}}"# }
         let body = #"{"container":{"# + container + #","bounds":{"width":100,"height":100}},"items":["#
-            + cell + "," + cell + "]}"
+            + cell("a") + "," + cell("b") + "]}"
         let (status, problem, bytes) = try respond(makeEngine(), body)
         #expect(!String(decoding: bytes, as: UTF8.self).contains("null}"))
         #expect(status == 422)
@@ -60,7 +60,7 @@ import WeftLayout
 
     @Test func accessoriesOutsideATableAreRefused() throws {
         let body = #"{"container":{"type":"collection","bounds":{"width":100,"height":100}},"#
-            + #""items":[{"kind":"interop","size":{"width":10,"height":10},"accessoryType":"checkmark"}]}"#
+            + #""items":[{"id": "c3", "kind":"interop","size":{"width":10,"height":10},"accessoryType":"checkmark"}]}"#
         let (status, problem, _) = try respond(makeEngine(), body)
         #expect(status == 422)
         #expect(problem["path"] == .string("/items/0/accessoryType"))
@@ -92,7 +92,7 @@ import WeftLayout
 
     @Test func aTinyViewportAsksForABoundedPagesHint() throws {
         let body = #"{"container":{"type":"table","bounds":{"width":100,"height":1e-300}},"#
-            + #""items":[{"kind":"interop","size":{"width":10,"height":44}}]}"#
+            + #""items":[{"id": "c4", "kind":"interop","size":{"width":10,"height":44}}]}"#
         let (status, json, bytes) = try respond(makeEngine(), body)
         #expect(status == 200)
         #expect(json["hints"]?["pages"]?.array?.count == ContainerLimits.maxPages)
