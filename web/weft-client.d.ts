@@ -114,8 +114,15 @@ export interface LayoutNode {
   frame: Frame;
   children?: LayoutNode[];
   truncated?: boolean;
+  /** A truncated text: the characters shown, the token included. */
+  visibleText?: string;
+  /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
+  lines?: TextLine[];
   [member: string]: unknown;
 }
+
+/** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
+export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
 export interface NodeResponse {
   size: Size;
@@ -206,7 +213,7 @@ export type StreamRecord =
     }
   | (Problem & { record: "error" });
 
-export interface FontFaceEntry { family: string; weight?: number | string; style?: string; url?: string }
+export interface FontFaceEntry { family: string; weight?: number | string; style?: string; stretch?: number; url?: string }
 export interface FontsResponse {
   families: (string | { family?: string; name?: string; faces?: FontFaceEntry[] })[];
   faces?: FontFaceEntry[];
@@ -216,7 +223,11 @@ export interface FontsResponse {
 
 export const TEXT_CSS: string;
 
-export interface LayoutOptions { baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal }
+export interface LayoutOptions {
+  baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal;
+  /** Ask for every text's line boxes (`?lines=1`). */
+  lines?: boolean;
+}
 
 /** Rejects with an Error whose `problem` is the RFC 9457 body. */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
@@ -244,7 +255,9 @@ export function render(
   options?: { onBox?: (el: HTMLDivElement, entry: FrameEntry) => void },
 ): HTMLDivElement[];
 
-export function textElement(doc: Document, element: Element, frameWidth: number, inFlex?: boolean): HTMLDivElement;
+export function textElement(
+  doc: Document, element: Element, frameWidth: number, inFlex?: boolean, node?: LayoutNode,
+): HTMLDivElement;
 export function textStyle(element: Element, inFlex?: boolean): Partial<CSSStyleDeclaration>;
 export function installTextCSS(doc: Document): void;
 export function childrenInZOrder(element: Element): (Element | undefined)[];
@@ -258,7 +271,7 @@ export function isUnknownRefProblem(problem: unknown): problem is UnknownRefProb
 export function itemIndexOfPointer(pointer: string): number;
 export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<void>;
 export function loadFonts(options?: {
-  baseUrl?: string; headers?: Record<string, string>; doc?: Document;
+  baseUrl?: string; headers?: Record<string, string>; doc?: Document; families?: string[];
 }): Promise<{ loaded: FontFaceEntry[]; failed: FontFaceEntry[] }>;
 
 export interface PlacedCell { frame: Frame; layout?: LayoutNode; key: string | null }

@@ -63,11 +63,12 @@ const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "norm
 /**
  * Lays out `request` with the service at `baseUrl` (default: this page's origin).
  * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
+ * `lines: true` asks for every text's line boxes (`?lines=1`).
  * Resolves to the parsed response; rejects with an Error carrying `.problem`
  * (the RFC 9457 body) when the service refuses the request.
  */
-export async function layout(request, { baseUrl = "", headers = {}, signal } = {}) {
-  const path = isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout";
+export async function layout(request, { baseUrl = "", headers = {}, signal, lines = false } = {}) {
+  const path = (isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout") + (lines ? "?lines=1" : "");
   const res = await fetch(baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
@@ -158,10 +159,11 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
-    if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex"));
-      // The browser shows every line; Weft's maxLines or a short frame cut some off.
-      if (entry.node.truncated) el.style.overflow = "hidden";
+    if (entry.type === "text" && entry.element && (typeof entry.element.text === "string" || Array.isArray(entry.element.spans))) {
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node));
+      // Weft's maxLines or a short frame cut lines off: the box clips them, but not the
+      // truncation token, which may reach past the widest line as wrapped.
+      if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
     }
     host.appendChild(el);
     drawn.push(el);
@@ -178,13 +180,112 @@ export function render(host, request, response, { onBox } = {}) {
  * longest line up to the width Weft measured under breaks the same lines; the response
  * does not carry the latter, and the frame is at least the former.
  * `inFlex`: the text is a child of a `flex` element (see textStyle).
+ * `spans` are drawn as one `<span>` each, styled only with what the span overrides, as
+ * Weft measures them. `node`, the text's output node: a truncated one is drawn as its
+ * `visibleText` (the token included), the last line kept on one line when the node
+ * lists its `lines`.
  */
-export function textElement(doc, element, frameWidth, inFlex = false) {
+export function textElement(doc, element, frameWidth, inFlex = false, node = undefined) {
   const el = doc.createElement("div");
   el.className = "weft-text";
   Object.assign(el.style, textStyle(element, inFlex), { maxWidth: `${frameWidth + 0.5}px` });
-  el.textContent = element.text;
+  // `dir=auto` is the paragraph direction from the first strong character (baseDirection auto).
+  if ((element.baseDirection || "auto") === "auto") el.dir = "auto";
+  const runs = textRuns(element);
+  const truncated = node && node.truncated && typeof node.visibleText === "string";
+  const shown = truncated ? truncatedRuns(element, runs, node) ?? [{ text: node.visibleText, style: {} }] : null;
+  if (!shown) {
+    for (const run of runs) el.appendChild(spanElement(doc, run));
+    return el;
+  }
+  let line = el;
+  for (const run of shown) {
+    if (run.lastLine && line === el) {
+      // The last shown line holds as much as fits in the width Weft measured under,
+      // which may be wider than the frame: it must not wrap.
+      line = doc.createElement("span");
+      line.style.whiteSpace = "pre";
+      el.appendChild(line);
+    }
+    line.appendChild(spanElement(doc, run));
+  }
   return el;
+}
+
+/** A text's styled runs: its spans, or its `text` in the element's own style. */
+function textRuns(element) {
+  if (!Array.isArray(element.spans)) return [{ text: element.text ?? "", style: {} }];
+  return element.spans.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }));
+}
+
+/** What a span overrides of its element's style (the rest is inherited, as Weft inherits it);
+    a link and an `x-color` only colour it, which changes no line. */
+function spanStyle(span) {
+  const style = {};
+  if (typeof span.link === "string") style.color = "#1d5fd1";
+  if (typeof span["x-color"] === "string") style.color = span["x-color"];
+  const font = span.font || {};
+  if (font.family != null) style.fontFamily = familyCSS(font.family);
+  if (font.size != null) style.fontSize = `${font.size}px`;
+  if (font.weight != null) style.fontWeight = String(font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight);
+  if (font.style != null) style.fontStyle = font.style === "italic" ? "italic" : "normal";
+  if (span.letterSpacing != null) style.letterSpacing = `${span.letterSpacing}px`;
+  return style;
+}
+
+function spanElement(doc, run) {
+  const span = doc.createElement("span");
+  Object.assign(span.style, run.style);
+  span.textContent = run.text;
+  return span;
+}
+
+/** `runs` cut to `[from, to)` (UTF-16 offsets in their joined text). */
+function sliceRuns(runs, from, to) {
+  const out = [];
+  let start = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const a = Math.max(from, start), b = Math.min(to, end);
+    if (a < b) out.push({ ...run, text: run.text.slice(a - start, b - start) });
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The runs of a truncated text's `visibleText`: the text's own runs up to where it was
+ * cut, the token's runs, and (head, middle) the runs of the end it keeps; with `lines`,
+ * those of the last line are marked. Null when the visible text is not made that way.
+ */
+function truncatedRuns(element, runs, node) {
+  const text = runs.map((r) => r.text).join("");
+  const visible = node.visibleText;
+  const tokenRuns = Array.isArray(element.truncationText)
+    ? element.truncationText.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }))
+    : [{ text: typeof element.truncationText === "string" ? element.truncationText : "\u2026", style: {} }];
+  const token = tokenRuns.map((r) => r.text).join("");
+  const lines = Array.isArray(node.lines) && node.lines.length ? node.lines : null;
+  const lastStart = lines ? lines[lines.length - 1].start : 0;
+  // What head and middle keep of the last line onwards reads line feeds as spaces.
+  const flat = text.slice(0, lastStart) + text.slice(lastStart).replace(/\n/g, " ");
+  const onLast = (list) => list.map((r) => ({ ...r, text: r.text.replace(/\n/g, " "), lastLine: !!lines }));
+  let cut = 0;
+  while (cut < visible.length && cut < flat.length && visible[cut] === flat[cut]) cut++;
+  for (; cut >= 0; cut--) {
+    if (!visible.startsWith(token, cut)) continue;
+    const rest = visible.slice(cut + token.length);
+    const restStart = text.length - rest.length;
+    if (!flat.endsWith(rest) || (rest.length && restStart < cut)) continue;
+    const before = Math.min(lastStart, cut);
+    return [
+      ...sliceRuns(runs, 0, before),
+      ...onLast(sliceRuns(runs, before, cut)),
+      ...onLast(tokenRuns),
+      ...onLast(sliceRuns(runs, restStart, text.length)),
+    ];
+  }
+  return null;
 }
 
 /**
@@ -198,9 +299,11 @@ export function textElement(doc, element, frameWidth, inFlex = false) {
 export function textStyle(element, inFlex = false) {
   const font = { ...DEFAULT_FONT, ...(element.font || {}) };
   const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
-  const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
+  const direction = element.baseDirection === "rtl" || element.baseDirection === "ltr" ? element.baseDirection : undefined;
   return {
-    fontFamily: family,
+    ...(direction ? { direction } : {}),
+    ...(element.alignment && element.alignment !== "natural" ? { textAlign: TEXT_ALIGN[element.alignment] } : {}),
+    fontFamily: familyCSS(font.family),
     fontSize: `${font.size}px`,
     fontWeight: String(weight),
     fontStyle: font.style === "italic" ? "italic" : "normal",
@@ -209,6 +312,14 @@ export function textStyle(element, inFlex = false) {
     overflowWrap: element.overflowWrap || (inFlex ? "normal" : "anywhere"),
     width: "max-content",
   };
+}
+
+/** `alignment` as CSS text-align (`natural` is the model's `start`). */
+const TEXT_ALIGN = { left: "left", right: "right", center: "center", justified: "justify" };
+
+/** One family as CSS names it: a generic keyword bare, any other name quoted. */
+function familyCSS(family) {
+  return GENERIC_FAMILIES.has(family) ? family : `"${family.replace(/["\\]/g, "\\$&")}"`;
 }
 
 /** Adds TEXT_CSS to the document once. */
@@ -299,10 +410,12 @@ export async function readRecords(response, onRecord) {
 /**
  * Loads the faces GET /v1/fonts lists with a `url` into `doc.fonts` (FontFace), so the
  * browser draws text with the very files Weft measured. Families without face files
- * are expected to be installed locally. Never rejects: a font that fails to load is
- * reported in the result, not thrown.
+ * are expected to be installed locally. `families` (names, any case) loads only those
+ * families' faces. Never rejects: a font that fails to load is reported in the result,
+ * not thrown.
  */
-export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document } = {}) {
+export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document, families } = {}) {
+  const wanted = Array.isArray(families) ? new Set(families.map((f) => String(f).toLowerCase())) : null;
   const result = { loaded: [], failed: [] };
   if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
   let body;
@@ -320,11 +433,16 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
       for (const face of family.faces) faces.push({ family: family.family ?? family.name, ...face });
     }
   }
-  await Promise.all(faces.filter((f) => f && typeof f.url === "string" && typeof f.family === "string").map(async (f) => {
+  const loadable = (f) => f && typeof f.url === "string" && typeof f.family === "string"
+    && (!wanted || wanted.has(f.family.toLowerCase()));
+  await Promise.all(faces.filter(loadable).map(async (f) => {
     const url = new URL(f.url, baseUrl || doc.baseURI).href;
     const descriptors = {};
     if (f.weight != null) descriptors.weight = String(f.weight);
     if (f.style != null) descriptors.style = String(f.style);
+    // A family's condensed faces share its weights and styles: without the width, the
+    // last one registered would stand in for the normal face.
+    if (typeof f.stretch === "number") descriptors.stretch = `${f.stretch}%`;
     try {
       const face = new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors);
       doc.fonts.add(await face.load());

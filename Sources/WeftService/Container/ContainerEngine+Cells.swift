@@ -113,7 +113,8 @@ extension ContainerEngine {
             }
             let key = CellCacheKey(
                 content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-                pointScale: prepared.request.pointScale, direction: prepared.request.direction)
+                pointScale: prepared.request.pointScale, direction: prepared.request.direction,
+                reportsLines: prepared.reportsLines)
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial
@@ -133,6 +134,7 @@ extension ContainerEngine {
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
+        decoder.reportsLinesOfEveryText = prepared.reportsLines
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {
@@ -211,13 +213,18 @@ extension ContainerEngine {
             measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
     }
 
-    /// Every cell's decoding warnings, in job order, with full paths.
+    /// Every cell's decoding warnings, in job order, with full paths; a missing
+    /// font family is warned about once, at the first cell that asks for it.
     package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
         var all: [ResponseWarning] = []
+        var warnedFamilies: Set<String> = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {
             let prefix = Self.nodePath(prepared, k)
-            all += outcomes[k].warnings.map { ResponseWarning(path: JSONPointer(prefix.components + $0.path.components), detail: $0.detail) }
+            for warning in outcomes[k].warnings {
+                if let family = warning.missingFamily, !warnedFamilies.insert(family).inserted { continue }
+                all.append(warning.relocated(under: prefix))
+            }
         }
         return all
     }

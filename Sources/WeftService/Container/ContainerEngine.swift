@@ -73,10 +73,10 @@ package final class ContainerEngine: Sendable {
 
     // MARK: - Whole responses
 
-    /// `POST /v1/layout` as one JSON document.
-    package func respond(body: [UInt8], cancellation: CancellationFlag? = nil) -> ServiceResponse {
+    /// `POST /v1/layout` as one JSON document; `reportsLines` is `?lines=1`.
+    package func respond(body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil) -> ServiceResponse {
         let prepared: PreparedContainer
-        switch prepare(body) {
+        switch prepare(body, reportsLines: reportsLines) {
         case .refused(let problem): return problem.response()
         case .ready(let p): prepared = p
         }

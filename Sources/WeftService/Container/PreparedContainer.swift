@@ -22,6 +22,8 @@ package struct PreparedContainer: Sendable {
     package var stats: ContainerStats
     /// Tells this request's own cache entries from those it found.
     package var serial: UInt64 = 0
+    /// Every text lists its line boxes (`?lines=1`).
+    package var reportsLines = false
 
     /// One job's plan.
     package enum CellWork: Sendable {

@@ -85,7 +85,7 @@ public enum EmbeddedWeb {
 </div>
 <div id="tip"></div>
 <script type="module">
-import { layout, render } from "/weft-client.js";
+import { layout, render, loadFonts } from "/weft-client.js";
 
 // Only fonts scripts/install-deps.sh installs (GET /v1/fonts lists them), so the browser
 // draws with the same faces Weft measured.
@@ -97,19 +97,46 @@ const LOREM = [
   "Stateless layout: any instance answers any request, and a load balancer does the scaling out. Naïve café façades — déjà vu.",
 ];
 
-const post = (i) => ({
-  id: `post-${i}`,
+/** A feed cell: an avatar beside `texts`, one above the other. */
+const feedCell = (id, texts) => ({
+  id,
   node: { type: "inset", insets: { top: 12, left: 16, bottom: 12, right: 16 }, child: {
     type: "stack", direction: "horizontal", spacing: 12, alignItems: "start", children: [
       { type: "box", id: "avatar", style: { preferredSize: { width: 40, height: 40 } } },
-      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
-        { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
-        { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
-      ] },
+      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: texts },
     ] } },
 });
 
+const post = (i) => feedCell(`post-${i}`, [
+  { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
+  { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
+]);
+
+// A post as an app builds it with spans: a bold author and a grey timestamp in one line, a
+// body in several fonts with a link, cut after two lines with a token of its own.
+const BODIES = [
+  [{ text: "Shipped the new layout engine today. " }, { text: "Release notes", link: "https://example.org/notes",
+    font: { weight: 600 } }, { text: " cover spans, truncation and line boxes; " },
+   { text: "tell us what breaks", font: { family: "Liberation Serif", style: "italic", size: 15 } }, { text: " before Friday." }],
+  [{ text: "Short and sweet." }],
+  [{ text: "Naïve café façades, " }, { text: "déjà vu", font: { family: "DejaVu Sans", size: 13 } },
+   { text: " — and a very long paragraph that goes on well past two lines so that the feed has to cut it, " +
+     "showing the token the request asked for at the end of the second line." }],
+];
+
+const richPost = (i) => feedCell(`rich-${i}`, [
+  { type: "text", id: "byline", font: { family: SANS, size: 15 }, spans: [
+    { text: `Author ${i}`, font: { weight: 700 } },
+    { text: `  ·  ${i * 3}m`, font: { family: BODY, size: 12 }, "x-color": "#8a8f98" }] },
+  { type: "text", id: "body", font: { family: BODY, size: 14 }, lineHeight: 20, maxLines: 2,
+    truncationText: [{ text: "… " }, { text: "more", font: { weight: 700 } }], spans: BODIES[i % BODIES.length] },
+]);
+
 const EXAMPLES = {
+  "Feed with spans": {
+    container: { type: "table", bounds: { width: 375, height: 560 }, separatorStyle: "none" },
+    sections: [{ id: "feed", items: Array.from({ length: 9 }, (_, i) => richPost(i + 1)) }],
+  },
   "Feed table with text": {
     container: { type: "table", bounds: { width: 375, height: 560 }, contentOffset: { x: 0, y: 180 },
                  scrolling: "down", leadingScreensForBatching: 1 },
@@ -214,7 +241,8 @@ async function run() {
   try { request = JSON.parse(editor.value); } catch (e) { return fail(`JSON: ${e.message}`); }
   const started = performance.now();
   try {
-    const response = await layout(request);
+    // Every text's line boxes, to draw a truncated text's last line as Weft cut it.
+    const response = await layout(request, { lines: true });
     if (mine !== generation) return { stale: true };
     return draw(request, response, `${(performance.now() - started).toFixed(1)} ms round trip`);
   } catch (e) {
@@ -339,8 +367,22 @@ window.weftPlayground = {
   },
 };
 
+/** Every font family a request's texts and spans name. */
+function familiesOf(value, out = new Set()) {
+  if (Array.isArray(value)) value.forEach((v) => familiesOf(v, out));
+  else if (value && typeof value === "object") {
+    if (value.font && typeof value.font.family === "string") out.add(value.font.family);
+    Object.values(value).forEach((v) => familiesOf(v, out));
+  }
+  return out;
+}
+
+// The page draws with the very font files Weft measures with (GET /v1/fonts), not
+// whatever the visitor's machine has under those names.
+const fontsUsed = [SANS, BODY, ...familiesOf(EXAMPLES)];
 load(Object.keys(EXAMPLES)[0]);
-window.weftPlayground.ready = run();
+window.weftPlayground.fonts = loadFonts({ families: [...new Set(fontsUsed)] });
+window.weftPlayground.ready = window.weftPlayground.fonts.then(() => run());
 </script>
 </body>
 </html>
@@ -413,11 +455,12 @@ const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "norm
 /**
  * Lays out `request` with the service at `baseUrl` (default: this page's origin).
  * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
+ * `lines: true` asks for every text's line boxes (`?lines=1`).
  * Resolves to the parsed response; rejects with an Error carrying `.problem`
  * (the RFC 9457 body) when the service refuses the request.
  */
-export async function layout(request, { baseUrl = "", headers = {}, signal } = {}) {
-  const path = isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout";
+export async function layout(request, { baseUrl = "", headers = {}, signal, lines = false } = {}) {
+  const path = (isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout") + (lines ? "?lines=1" : "");
   const res = await fetch(baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
@@ -508,10 +551,11 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
-    if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex"));
-      // The browser shows every line; Weft's maxLines or a short frame cut some off.
-      if (entry.node.truncated) el.style.overflow = "hidden";
+    if (entry.type === "text" && entry.element && (typeof entry.element.text === "string" || Array.isArray(entry.element.spans))) {
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node));
+      // Weft's maxLines or a short frame cut lines off: the box clips them, but not the
+      // truncation token, which may reach past the widest line as wrapped.
+      if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
     }
     host.appendChild(el);
     drawn.push(el);
@@ -528,13 +572,112 @@ export function render(host, request, response, { onBox } = {}) {
  * longest line up to the width Weft measured under breaks the same lines; the response
  * does not carry the latter, and the frame is at least the former.
  * `inFlex`: the text is a child of a `flex` element (see textStyle).
+ * `spans` are drawn as one `<span>` each, styled only with what the span overrides, as
+ * Weft measures them. `node`, the text's output node: a truncated one is drawn as its
+ * `visibleText` (the token included), the last line kept on one line when the node
+ * lists its `lines`.
  */
-export function textElement(doc, element, frameWidth, inFlex = false) {
+export function textElement(doc, element, frameWidth, inFlex = false, node = undefined) {
   const el = doc.createElement("div");
   el.className = "weft-text";
   Object.assign(el.style, textStyle(element, inFlex), { maxWidth: `${frameWidth + 0.5}px` });
-  el.textContent = element.text;
+  // `dir=auto` is the paragraph direction from the first strong character (baseDirection auto).
+  if ((element.baseDirection || "auto") === "auto") el.dir = "auto";
+  const runs = textRuns(element);
+  const truncated = node && node.truncated && typeof node.visibleText === "string";
+  const shown = truncated ? truncatedRuns(element, runs, node) ?? [{ text: node.visibleText, style: {} }] : null;
+  if (!shown) {
+    for (const run of runs) el.appendChild(spanElement(doc, run));
+    return el;
+  }
+  let line = el;
+  for (const run of shown) {
+    if (run.lastLine && line === el) {
+      // The last shown line holds as much as fits in the width Weft measured under,
+      // which may be wider than the frame: it must not wrap.
+      line = doc.createElement("span");
+      line.style.whiteSpace = "pre";
+      el.appendChild(line);
+    }
+    line.appendChild(spanElement(doc, run));
+  }
   return el;
+}
+
+/** A text's styled runs: its spans, or its `text` in the element's own style. */
+function textRuns(element) {
+  if (!Array.isArray(element.spans)) return [{ text: element.text ?? "", style: {} }];
+  return element.spans.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }));
+}
+
+/** What a span overrides of its element's style (the rest is inherited, as Weft inherits it);
+    a link and an `x-color` only colour it, which changes no line. */
+function spanStyle(span) {
+  const style = {};
+  if (typeof span.link === "string") style.color = "#1d5fd1";
+  if (typeof span["x-color"] === "string") style.color = span["x-color"];
+  const font = span.font || {};
+  if (font.family != null) style.fontFamily = familyCSS(font.family);
+  if (font.size != null) style.fontSize = `${font.size}px`;
+  if (font.weight != null) style.fontWeight = String(font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight);
+  if (font.style != null) style.fontStyle = font.style === "italic" ? "italic" : "normal";
+  if (span.letterSpacing != null) style.letterSpacing = `${span.letterSpacing}px`;
+  return style;
+}
+
+function spanElement(doc, run) {
+  const span = doc.createElement("span");
+  Object.assign(span.style, run.style);
+  span.textContent = run.text;
+  return span;
+}
+
+/** `runs` cut to `[from, to)` (UTF-16 offsets in their joined text). */
+function sliceRuns(runs, from, to) {
+  const out = [];
+  let start = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const a = Math.max(from, start), b = Math.min(to, end);
+    if (a < b) out.push({ ...run, text: run.text.slice(a - start, b - start) });
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The runs of a truncated text's `visibleText`: the text's own runs up to where it was
+ * cut, the token's runs, and (head, middle) the runs of the end it keeps; with `lines`,
+ * those of the last line are marked. Null when the visible text is not made that way.
+ */
+function truncatedRuns(element, runs, node) {
+  const text = runs.map((r) => r.text).join("");
+  const visible = node.visibleText;
+  const tokenRuns = Array.isArray(element.truncationText)
+    ? element.truncationText.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }))
+    : [{ text: typeof element.truncationText === "string" ? element.truncationText : "\u2026", style: {} }];
+  const token = tokenRuns.map((r) => r.text).join("");
+  const lines = Array.isArray(node.lines) && node.lines.length ? node.lines : null;
+  const lastStart = lines ? lines[lines.length - 1].start : 0;
+  // What head and middle keep of the last line onwards reads line feeds as spaces.
+  const flat = text.slice(0, lastStart) + text.slice(lastStart).replace(/\n/g, " ");
+  const onLast = (list) => list.map((r) => ({ ...r, text: r.text.replace(/\n/g, " "), lastLine: !!lines }));
+  let cut = 0;
+  while (cut < visible.length && cut < flat.length && visible[cut] === flat[cut]) cut++;
+  for (; cut >= 0; cut--) {
+    if (!visible.startsWith(token, cut)) continue;
+    const rest = visible.slice(cut + token.length);
+    const restStart = text.length - rest.length;
+    if (!flat.endsWith(rest) || (rest.length && restStart < cut)) continue;
+    const before = Math.min(lastStart, cut);
+    return [
+      ...sliceRuns(runs, 0, before),
+      ...onLast(sliceRuns(runs, before, cut)),
+      ...onLast(tokenRuns),
+      ...onLast(sliceRuns(runs, restStart, text.length)),
+    ];
+  }
+  return null;
 }
 
 /**
@@ -548,9 +691,11 @@ export function textElement(doc, element, frameWidth, inFlex = false) {
 export function textStyle(element, inFlex = false) {
   const font = { ...DEFAULT_FONT, ...(element.font || {}) };
   const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
-  const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
+  const direction = element.baseDirection === "rtl" || element.baseDirection === "ltr" ? element.baseDirection : undefined;
   return {
-    fontFamily: family,
+    ...(direction ? { direction } : {}),
+    ...(element.alignment && element.alignment !== "natural" ? { textAlign: TEXT_ALIGN[element.alignment] } : {}),
+    fontFamily: familyCSS(font.family),
     fontSize: `${font.size}px`,
     fontWeight: String(weight),
     fontStyle: font.style === "italic" ? "italic" : "normal",
@@ -559,6 +704,14 @@ export function textStyle(element, inFlex = false) {
     overflowWrap: element.overflowWrap || (inFlex ? "normal" : "anywhere"),
     width: "max-content",
   };
+}
+
+/** `alignment` as CSS text-align (`natural` is the model's `start`). */
+const TEXT_ALIGN = { left: "left", right: "right", center: "center", justified: "justify" };
+
+/** One family as CSS names it: a generic keyword bare, any other name quoted. */
+function familyCSS(family) {
+  return GENERIC_FAMILIES.has(family) ? family : `"${family.replace(/["\\]/g, "\\$&")}"`;
 }
 
 /** Adds TEXT_CSS to the document once. */
@@ -649,10 +802,12 @@ export async function readRecords(response, onRecord) {
 /**
  * Loads the faces GET /v1/fonts lists with a `url` into `doc.fonts` (FontFace), so the
  * browser draws text with the very files Weft measured. Families without face files
- * are expected to be installed locally. Never rejects: a font that fails to load is
- * reported in the result, not thrown.
+ * are expected to be installed locally. `families` (names, any case) loads only those
+ * families' faces. Never rejects: a font that fails to load is reported in the result,
+ * not thrown.
  */
-export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document } = {}) {
+export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document, families } = {}) {
+  const wanted = Array.isArray(families) ? new Set(families.map((f) => String(f).toLowerCase())) : null;
   const result = { loaded: [], failed: [] };
   if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
   let body;
@@ -670,11 +825,16 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
       for (const face of family.faces) faces.push({ family: family.family ?? family.name, ...face });
     }
   }
-  await Promise.all(faces.filter((f) => f && typeof f.url === "string" && typeof f.family === "string").map(async (f) => {
+  const loadable = (f) => f && typeof f.url === "string" && typeof f.family === "string"
+    && (!wanted || wanted.has(f.family.toLowerCase()));
+  await Promise.all(faces.filter(loadable).map(async (f) => {
     const url = new URL(f.url, baseUrl || doc.baseURI).href;
     const descriptors = {};
     if (f.weight != null) descriptors.weight = String(f.weight);
     if (f.style != null) descriptors.style = String(f.style);
+    // A family's condensed faces share its weights and styles: without the width, the
+    // last one registered would stand in for the normal face.
+    if (typeof f.stretch === "number") descriptors.stretch = `${f.stretch}%`;
     try {
       const face = new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors);
       doc.fonts.add(await face.load());
@@ -1145,8 +1305,15 @@ export interface LayoutNode {
   frame: Frame;
   children?: LayoutNode[];
   truncated?: boolean;
+  /** A truncated text: the characters shown, the token included. */
+  visibleText?: string;
+  /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
+  lines?: TextLine[];
   [member: string]: unknown;
 }
+
+/** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
+export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
 export interface NodeResponse {
   size: Size;
@@ -1237,7 +1404,7 @@ export type StreamRecord =
     }
   | (Problem & { record: "error" });
 
-export interface FontFaceEntry { family: string; weight?: number | string; style?: string; url?: string }
+export interface FontFaceEntry { family: string; weight?: number | string; style?: string; stretch?: number; url?: string }
 export interface FontsResponse {
   families: (string | { family?: string; name?: string; faces?: FontFaceEntry[] })[];
   faces?: FontFaceEntry[];
@@ -1247,7 +1414,11 @@ export interface FontsResponse {
 
 export const TEXT_CSS: string;
 
-export interface LayoutOptions { baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal }
+export interface LayoutOptions {
+  baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal;
+  /** Ask for every text's line boxes (`?lines=1`). */
+  lines?: boolean;
+}
 
 /** Rejects with an Error whose `problem` is the RFC 9457 body. */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
@@ -1275,7 +1446,9 @@ export function render(
   options?: { onBox?: (el: HTMLDivElement, entry: FrameEntry) => void },
 ): HTMLDivElement[];
 
-export function textElement(doc: Document, element: Element, frameWidth: number, inFlex?: boolean): HTMLDivElement;
+export function textElement(
+  doc: Document, element: Element, frameWidth: number, inFlex?: boolean, node?: LayoutNode,
+): HTMLDivElement;
 export function textStyle(element: Element, inFlex?: boolean): Partial<CSSStyleDeclaration>;
 export function installTextCSS(doc: Document): void;
 export function childrenInZOrder(element: Element): (Element | undefined)[];
@@ -1289,7 +1462,7 @@ export function isUnknownRefProblem(problem: unknown): problem is UnknownRefProb
 export function itemIndexOfPointer(pointer: string): number;
 export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<void>;
 export function loadFonts(options?: {
-  baseUrl?: string; headers?: Record<string, string>; doc?: Document;
+  baseUrl?: string; headers?: Record<string, string>; doc?: Document; families?: string[];
 }): Promise<{ loaded: FontFaceEntry[]; failed: FontFaceEntry[] }>;
 
 export interface PlacedCell { frame: Frame; layout?: LayoutNode; key: string | null }
@@ -1404,7 +1577,7 @@ paths:
         - name: lines
           in: query
           required: false
-          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`."
+          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`; any other value than `0` or `1` is a 422."
           schema:
             type: string
             enum: ["0", "1"]
@@ -1445,6 +1618,18 @@ paths:
       tags: [layout]
       operationId: layoutContainer
       summary: Lay out a table, collection or pager of cells, with Texture's scrolling hints.
+      parameters:
+        - name: lines
+          in: query
+          required: false
+          description: >-
+            `1` adds `lines` to every text output node of every cell's `layout`, as if each
+            text set `"lines": true`: the same line boxes as `/v1/layout/node?lines=1` gives
+            the same tree, in the whole answer and in a stream's `cell` records alike. Any
+            other value than `0` or `1` is a 422.
+          schema:
+            type: string
+            enum: ["0", "1"]
       requestBody:
         required: true
         content:
@@ -1466,8 +1651,8 @@ paths:
         Every cell is laid out concurrently (decoded, measured and encoded on the cell
         engine's worker pool) and the result is byte-identical at any worker count.
         Unchanged cells are served from the cell-layout cache (keyed by the canonical
-        content of the cell's `node`, its constrained size, the cell's style, `pointScale`
-        and `direction`) without being decoded, laid out or encoded again; `stats` says
+        content of the cell's `node`, its constrained size, the cell's style, `pointScale`,
+        `direction` and `?lines`) without being decoded, laid out or encoded again; `stats` says
         how many. Send `Accept: application/x-ndjson` to get the answer as a chunked
         stream of records, one JSON object per line: a `start` record (`type`, `bounds`),
         one `cell` record per cell as soon as it and every cell before it in the scroll
@@ -1536,7 +1721,8 @@ paths:
       description: >-
         Every family fontconfig knows (and the application fonts Weft registers), each face
         with the URL of the exact file Weft measures with, so a page can load the same bytes
-        (`new FontFace(family, "url(" + face.url + ")", {weight, style})`). A face in a font
+        (`new FontFace(family, "url(" + face.url + ")", {weight, style, stretch: stretch + "%"})`:
+        a family's condensed faces share its weights and styles and differ only in `stretch`). A face in a font
         collection (`.ttc`) has its `index` in the file; browsers load a collection's first face.
       responses:
         "200":
@@ -1558,15 +1744,16 @@ paths:
                           type: array
                           items:
                             type: object
-                            required: [weight, style, postScriptName, url, index]
+                            required: [weight, style, stretch, postScriptName, url, index]
                             properties:
                               weight: {type: integer, description: CSS weight.}
                               style: {type: string, enum: [normal, italic]}
+                              stretch: {type: number, description: "CSS font-stretch in percent: 100 is normal, 75 condensed."}
                               postScriptName: {type: string}
                               url: {type: string, description: "Under /v1/fonts/files/."}
                               index: {type: integer, minimum: 0}
                     examples:
-                      - [{family: Inter, faces: [{weight: 400, style: normal, postScriptName: Inter-Regular,
+                      - [{family: Inter, faces: [{weight: 400, style: normal, stretch: 100, postScriptName: Inter-Regular,
                           url: /v1/fonts/files/602b8b49e879dca2.otf, index: 0}]}]
                   generic:
                     type: object
@@ -2181,7 +2368,8 @@ components:
         New Roman, i.e. their metric-compatible Liberation fonts; monospace and system-ui as
         fontconfig's monospace and sans), with no warning. A family that is not installed is
         drawn with the standard font (Times New Roman, i.e. Liberation Serif), as Chromium
-        draws it, with one warning per family and request naming that font.
+        draws it, with one warning per family and request naming that font (in a container
+        request, at the first cell asking for it, however many cells do, whole or streamed).
       properties:
         family: {type: string, maxLength: 256, default: sans-serif}
         size: {type: number, minimum: 0, default: 16}
@@ -2217,9 +2405,10 @@ components:
           $ref: "#/components/schemas/Frame"
           description: >-
             In the text node's coordinates: x from `alignment` and the paragraph direction,
-            the width of the line's content (spaces hanging at a soft wrap left out; a
-            justified line other than a paragraph's last is the node's width), the height of
-            its line box.
+            the width of the line's content (spaces hanging at a soft wrap left out; spaces
+            ending a paragraph count in full, as the browser draws them, even where they run
+            past the node's frame, which stays clamped into its range; a justified line other
+            than a paragraph's last is the node's width), the height of its line box.
         start: {type: integer, minimum: 0, description: "The line's first UTF-16 offset in the text (the spans' text joined)."}
         end: {type: integer, minimum: 0, description: "One past its last UTF-16 offset; a line feed ending the line is not included."}
         baseline: {type: number, description: "From the node's top to the line's baseline."}
