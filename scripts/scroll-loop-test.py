@@ -8,12 +8,15 @@
   more than it at any DOM change;
 - every drawn box's DOM rectangle equals the frame Weft gives it in a full answer for the
   whole feed, requested apart from the client;
+- a restarted Weft (an empty cell store) answers the next step with a 409, and the client
+  re-sends the cells it names, with their content, on its own;
 - what each step sends and receives: printed as a summary (median upload per scroll step
   against the full request, answer bytes of hints steps against the full answer).
 
 Weft and a static server for e2e/scroll-loop/feed.html listen on free 127.0.0.1 ports and
 stop with the test. Exit 1 on any failure."""
 import argparse
+import contextlib
 import functools
 import http.server
 import json
@@ -110,6 +113,26 @@ def check_rects(result: dict) -> tuple:
     return problems, compared
 
 
+def check_restart(begun: dict, resumed: dict) -> list:
+    """The step after the restart: a 409, then the same step with the named cells in full, then refs again."""
+    steps = resumed["steps"]
+    statuses = [s["status"] for s in steps]
+    problems = [f"client error: {e}" for e in resumed["errors"]]
+    if 409 not in statuses:
+        return problems + [f"no 409 after the restart: {statuses}"]
+    conflict = statuses.index(409)
+    retry = steps[conflict + 1] if conflict + 1 < len(steps) else None
+    if not retry or retry["status"] != 200 or retry["kind"] != steps[conflict]["kind"]:
+        problems.append(f"the 409 was not followed by the same step answered 200: {steps}")
+    elif retry["refs"] >= steps[conflict]["refs"]:
+        problems.append(f"the retry sent {retry['refs']} refs, as many as the refused request")
+    if resumed["cells"] < begun["cells"]:
+        problems.append(f"the list shrank from {begun['cells']} to {resumed['cells']} cells")
+    if resumed["mounted"] != resumed["preload"]:
+        problems.append(f"after the restart the DOM holds {resumed['mounted']} cells, the preload range {resumed['preload']}")
+    return problems
+
+
 def summary(result: dict) -> list:
     steps = [s for s in result["steps"] if s["status"] in (200, 304)]
     scroll = [s for s in steps if s["kind"] == "scroll"]
@@ -138,7 +161,7 @@ def summary(result: dict) -> list:
             f"hints answer {s['receivedBytes']} B vs full answer {c['fullAnswerBytes']} B "
             f"({100 * s['receivedBytes'] / c['fullAnswerBytes']:.2f}%)")
     fp = result["firstPaint"]
-    lines.append(f"first paint {fp['ms']:.0f} ms after append(), first answer complete at {fp['firstAnswerMs']:.0f} ms; "
+    lines.append(f"first append(): first cells drawn at {fp['ms']:.0f} ms, the whole answer in at {fp['appendMs']:.0f} ms; "
                  f"DOM cells at most {result['mountedMax']}; {result['settledStates']} settled states checked; "
                  f"whole run {result['ms'] / 1000:.1f} s in the page")
     return lines
@@ -155,20 +178,27 @@ def main() -> int:
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     started = time.monotonic()
-    with StaticServer() as static:
+    with contextlib.ExitStack() as stack:
+        static = stack.enter_context(StaticServer())
         # The full request for the whole feed (the independent check) is larger than the default limit.
-        with WeftServer(args.weft, os.path.join(args.out, "weft.log"), "--log-level", "warning",
-                        "--cors-origin", static.url, "--max-body-bytes", str(64 << 20)) as weft, \
-                Browser(os.path.join(args.out, "chromium.log"), timeout=args.timeout) as browser:
-            page = Page(browser, 800, 900)
-            page.navigate(f"{static.url}/feed.html?weft={weft.url}")
-            for _ in range(100):
-                if page.evaluate("window.feedTest && window.feedTest.ready"):
-                    break
-                time.sleep(0.1)
-            result = page.evaluate(f"window.feedTest.run({json.dumps({'posts': args.posts, 'batch': args.batch, 'step': args.step})})")
-            page.screenshot(os.path.join(args.out, "end.png"))
-            console = page.console_messages()
+        weft_args = ("--log-level", "warning", "--cors-origin", static.url, "--max-body-bytes", str(64 << 20))
+        weft = stack.enter_context(WeftServer(args.weft, os.path.join(args.out, "weft.log"), *weft_args))
+        browser = stack.enter_context(Browser(os.path.join(args.out, "chromium.log"), timeout=args.timeout))
+        page = Page(browser, 800, 900)
+        page.navigate(f"{static.url}/feed.html?weft={weft.url}")
+        for _ in range(100):
+            if page.evaluate("window.feedTest && window.feedTest.ready"):
+                break
+            time.sleep(0.1)
+        result = page.evaluate(f"window.feedTest.run({json.dumps({'posts': args.posts, 'batch': args.batch, 'step': args.step})})")
+        page.screenshot(os.path.join(args.out, "end.png"))
+        begun = page.evaluate("window.feedTest.begin()")
+        # The same port, an empty cell store: every ref the page holds is now unknown.
+        weft.stop()
+        stack.enter_context(WeftServer(args.weft, os.path.join(args.out, "weft-restarted.log"), *weft_args,
+                                       port=weft.port))
+        resumed = page.evaluate("window.feedTest.resume()")
+        console = page.console_messages()
     problems = list(result["problems"])
     if result["cells"] != args.posts or not result["exhausted"]:
         problems.append(f"the run ended at {result['cells']} cells (exhausted: {result['exhausted']}), not {args.posts}")
@@ -179,11 +209,14 @@ def main() -> int:
     problems += check_fetches(result, args.posts, args.batch)
     rect_problems, compared = check_rects(result)
     problems += rect_problems
+    problems += check_restart(begun, resumed)
     if compared == 0:
         problems.append("no drawn box was compared")
     for line in summary(result):
         print("  " + line)
     print(f"  {compared} drawn boxes compared with Weft's full answer; test took {time.monotonic() - started:.1f} s")
+    print("  after a restart of Weft: " + ", ".join(f"{s['kind']} {s['status']} ({s['refs']}/{s['cells']} refs)"
+                                                    for s in resumed["steps"]))
     for line in console:
         print("  console: " + line)
     for p in problems[:25]:
