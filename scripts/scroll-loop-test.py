@@ -114,7 +114,7 @@ def check_rects(result: dict) -> tuple:
 
 
 def check_restart(begun: dict, resumed: dict) -> list:
-    """The step after the restart: a 409, then the same step with the named cells in full, then refs again."""
+    """The steps after the restart: a 409, the same step with the named cells in full, then refs again."""
     steps = resumed["steps"]
     statuses = [s["status"] for s in steps]
     problems = [f"client error: {e}" for e in resumed["errors"]]
@@ -126,6 +126,9 @@ def check_restart(begun: dict, resumed: dict) -> list:
         problems.append(f"the 409 was not followed by the same step answered 200: {steps}")
     elif retry["refs"] >= steps[conflict]["refs"]:
         problems.append(f"the retry sent {retry['refs']} refs, as many as the refused request")
+    last = steps[-1]
+    if last["status"] != 200 or last["refs"] != last["cells"]:
+        problems.append(f"the step after the re-send did not go as refs again: {last}")
     if resumed["cells"] < begun["cells"]:
         problems.append(f"the list shrank from {begun['cells']} to {resumed['cells']} cells")
     if resumed["mounted"] != resumed["preload"]:
