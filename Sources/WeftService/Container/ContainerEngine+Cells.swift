@@ -91,7 +91,7 @@ extension ContainerEngine {
             kind: job.cell.kind, node: content, size: source.size.flatMap { Self.hash(bytes, $0) },
             style: source.style.flatMap { Self.hash(bytes, $0) })
         result.key = key
-        contentStore.remember(key, writes: prepared.writes) { Self.contentJSON(job.cell.kind, source, bytes) }
+        contentStore.remember(key, writes: prepared.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
         return result
     }
 

@@ -22,12 +22,11 @@ extension ContainerEngine {
         var unknown: [JSONPointer] = []
         for (n, ref) in refs.enumerated() {
             Turns.checkpoint()
-            guard let entry = found[n], let content = Self.content(entry.bytes, key: ref.key, check: entry.fromShared) else {
+            guard let content = found[n] else {
                 unknown.append(Self.cellPath(section: ref.section, slot: ref.slot, shorthand: decoded.request.usesItemsShorthand))
                 continue
             }
-            if entry.fromShared { contentStore.adopt(entry.bytes, for: ref.key) }
-            decoded.apply(content, stored: entry.bytes, section: ref.section, slot: ref.slot)
+            decoded.apply(content, section: ref.section, slot: ref.slot)
         }
         guard !unknown.isEmpty else { return nil }
         var problem = Problem(
@@ -39,52 +38,18 @@ extension ContainerEngine {
         problem.refs = unknown
         return problem
     }
-
-    /// A stored cell's content as the decoder reads it; nil when the bytes
-    /// do not read as a cell, or (`check`, for entries from the shared store)
-    /// when they are not the content `key` names.
-    private static func content(_ bytes: [UInt8], key: String, check: Bool) -> (cell: Cell, source: CellSource)? {
-        let read: (Cell, CellSource)? = bytes.withUnsafeBufferPointer { buffer in
-            var reader = JSONReader(buffer)
-            guard let cell = try? ContainerRequestDecoder.decodeCell(&reader), (try? reader.finish()) != nil else { return nil }
-            if check, (try? ContentKey.of(cellJSON: buffer)) != key { return nil }
-            return cell
-        }
-        return read.map { (cell: $0.0, source: $0.1) }
-    }
-
-    /// The bytes a cell sent with its content is stored under its key: its
-    /// `kind` (interop only), `node` or `size`, and `style`, as sent.
-    static func contentJSON(_ kind: CellKind, _ source: CellSource, _ bytes: [UInt8]) -> [UInt8] {
-        var out = Array("{".utf8)
-        func member(_ name: String, _ range: Range<Int>?) {
-            guard let range else { return }
-            if out.count > 1 { out.append(UInt8(ascii: ",")) }
-            out += Array("\"\(name)\":".utf8)
-            out += bytes[range]
-        }
-        if kind == .interop {
-            out += Array(#""kind":"interop""#.utf8)
-            member("size", source.size)
-        } else {
-            member("node", source.node?.range)
-        }
-        member("style", source.style)
-        out.append(UInt8(ascii: "}"))
-        return out
-    }
 }
 
 extension DecodedContainerRequest {
     /// A ref'd cell takes the stored content's parts and keeps its own other fields.
-    mutating func apply(_ content: (cell: Cell, source: CellSource), stored: [UInt8], section s: Int, slot: CellSlot) {
-        var source = content.source
-        source.stored = stored
+    mutating func apply(_ content: StoredCell, section s: Int, slot: CellSlot) {
         func merge(_ cell: inout Cell, _ own: inout CellSource?) {
-            cell.kind = content.cell.kind
-            cell.node = content.cell.node
-            cell.size = content.cell.size
-            cell.style = content.cell.style
+            cell.kind = content.kind
+            cell.node = content.kind == .node ? ContainerRequestDecoder.pendingNode : nil
+            cell.size = content.size
+            cell.style = content.style
+            var source = content.source
+            source.stored = content.bytes
             source.ref = own?.ref
             own = source
         }

@@ -1,20 +1,19 @@
 import Synchronization
 import WeftCells
+import WeftLayout
 import WeftStore
 
 /// The content behind each cell key a container answer gave (`ContentKey`),
-/// so that a later request can send the cell as a `ref`: the JSON of its
-/// `kind`, `node` or `size`, and `style`, exactly as first sent. An
-/// in-process LRU, and behind it the shared cell store when one is
-/// configured, so that a ref made through one instance (or worker process)
-/// resolves on another.
+/// so that a later request can send the cell as a `ref`. An in-process LRU,
+/// and behind it the shared cell store when one is configured, so that a ref
+/// made through one instance (or worker process) resolves on another.
 ///
 /// Content, not layouts: a ref'd cell is laid out afresh at whatever size
 /// its container gives it now (the cell cache makes that a lookup when
 /// nothing changed), so a ref can never yield a layout its full cell would
 /// not.
 package final class CellContentStore: Sendable {
-    private let local: LRUCache<String, [UInt8]>
+    private let local: LRUCache<String, StoredCell>
     package let shared: CellStore?
 
     package init(capacityBytes: Int, shared: CellStore? = nil) {
@@ -28,34 +27,30 @@ package final class CellContentStore: Sendable {
 
     /// The content stored under each key, nil where none is: the in-process
     /// entries first, then one round trip to the shared store for the rest.
-    /// Entries from the shared store are returned with `fromShared` set, so
-    /// that the caller checks them against their key before trusting them.
-    package func contents(for keys: [String]) -> [(bytes: [UInt8], fromShared: Bool)?] {
-        var found: [(bytes: [UInt8], fromShared: Bool)?] = keys.map { key in local.value(for: key).map { ($0, false) } }
+    /// An entry from the shared store is used only if it reads as a cell whose
+    /// content has exactly that key; it is then kept in process too.
+    package func contents(for keys: [String]) -> [StoredCell?] {
+        var found: [StoredCell?] = keys.map { local.value(for: $0) }
         guard let shared else { return found }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
         let fetched = shared.get(missing.map { keys[$0] })
         for (slot, bytes) in zip(missing, fetched) {
-            if let bytes { found[slot] = (bytes, true) }
+            guard let bytes, let entry = StoredCell(checking: bytes, key: keys[slot]) else { continue }
+            local.insert(entry, for: keys[slot], cost: entry.cost)
+            found[slot] = entry
         }
         return found
     }
 
-    /// Keeps a checked entry from the shared store in process.
-    package func adopt(_ bytes: [UInt8], for key: String) {
-        local.insert(bytes, for: key, cost: Self.cost(bytes, key))
-    }
-
     /// Stores `key`'s content unless the in-process store has it; `content`
-    /// builds the bytes only when needed. New entries go to `writes` for the
+    /// builds the entry only when needed. New entries go to `writes` for the
     /// shared store (one round trip per request, see `ContentWrites`).
-    package func remember(_ key: String, writes: ContentWrites?, content: () -> [UInt8]) {
-        guard local.isEnabled || shared != nil else { return }
-        if local.value(for: key) != nil { return }
-        let bytes = content()
-        local.insert(bytes, for: key, cost: Self.cost(bytes, key))
-        if shared != nil { writes?.append(key, bytes) }
+    package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
+        guard isEnabled, local.value(for: key) == nil else { return }
+        let entry = content()
+        local.insert(entry, for: key, cost: entry.cost)
+        if shared != nil { writes?.append(key, entry.bytes) }
     }
 
     /// Sends a request's new entries to the shared store.
@@ -64,8 +59,68 @@ package final class CellContentStore: Sendable {
         let entries = writes.take()
         if !entries.isEmpty { shared.set(entries) }
     }
+}
 
-    private static func cost(_ bytes: [UInt8], _ key: String) -> Int { bytes.count + key.utf8.count + 96 }
+/// One cell's content as stored: the JSON of its `kind` (interop only),
+/// `node` or `size`, and `style`, as first sent, and what reading it gave,
+/// so that resolving a ref reads nothing again. Immutable and shared.
+package final class StoredCell: Sendable {
+    package let bytes: [UInt8]
+    package let kind: CellKind
+    package let size: Size?
+    package let style: Style
+    /// Ranges into `bytes`; the node's hash is known.
+    package let source: CellSource
+
+    init(bytes: [UInt8], kind: CellKind, size: Size?, style: Style, source: CellSource) {
+        self.bytes = bytes
+        self.kind = kind
+        self.size = size
+        self.style = style
+        self.source = source
+    }
+
+    /// A cell sent with its content, stored from the request's `body`:
+    /// `nodeHash` is its tree's canonical hash.
+    convenience init(_ cell: Cell, _ source: CellSource, in body: [UInt8], nodeHash: ContentHash?) {
+        var bytes = Array("{".utf8)
+        var stored = CellSource()
+        func member(_ name: String, _ range: Range<Int>?) -> Range<Int>? {
+            guard let range else { return nil }
+            if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
+            bytes += Array("\"\(name)\":".utf8)
+            let start = bytes.count
+            bytes += body[range]
+            return start..<bytes.count
+        }
+        if cell.kind == .interop {
+            bytes += Array(#""kind":"interop""#.utf8)
+            stored.size = member("size", source.size)
+        } else if let node = source.node, let range = member("node", node.range) {
+            stored.node = NodeSource(range: range, hash: nodeHash ?? node.hash)
+        }
+        stored.style = member("style", source.style)
+        bytes.append(UInt8(ascii: "}"))
+        self.init(bytes: bytes, kind: cell.kind, size: cell.size, style: cell.style, source: stored)
+    }
+
+    /// Bytes from the shared store, if they read as a cell whose content's key is `key`.
+    convenience init?(checking bytes: [UInt8], key: String) {
+        let read: (Cell, CellSource)? = bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(buffer)
+            guard let cell = try? ContainerRequestDecoder.decodeCell(&reader), (try? reader.finish()) != nil,
+                (try? ContentKey.of(cellJSON: buffer)) == key
+            else { return nil }
+            return cell
+        }
+        guard let (cell, sent) = read, cell.id == nil, sent.ref == nil else { return nil }
+        var source = sent
+        let nodeHash = source.node.flatMap { ContainerEngine.hash(bytes, $0) }
+        source.node?.hash = nodeHash
+        self.init(bytes: bytes, kind: cell.kind, size: cell.size, style: cell.style, source: source)
+    }
+
+    var cost: Int { bytes.count * 2 + 256 }
 }
 
 /// The entries one request added, collected from the pool's threads and

@@ -1734,6 +1734,7 @@ paths:
         "304": {$ref: "#/components/responses/NotModified"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
         "408": {$ref: "#/components/responses/Problem"}
+        "409": {$ref: "#/components/responses/UnknownRef"}
         "413": {$ref: "#/components/responses/Problem"}
         "415": {$ref: "#/components/responses/Problem"}
         "422": {$ref: "#/components/responses/ContractViolation"}
@@ -1905,6 +1906,21 @@ components:
             status: 422
             detail: "must not be negative, got -1.0"
             path: /root/children/1/style/width
+    UnknownRef:
+      description: >-
+        Cells sent as refs that neither this server nor the shared cell store knows (a restart,
+        an eviction, another instance without a shared store). Send the cells `refs` points to
+        again with their content; the rest may stay refs.
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
+          example:
+            type: https://weft.dev/problems/unknown-ref
+            title: Unknown ref
+            status: 409
+            detail: 2 cells were sent as refs this server does not know; send them with their content
+            path: /sections/0/items/3
+            refs: [/sections/0/items/3, /sections/0/items/7]
     Unavailable:
       description: Overloaded, starting or draining; retry later.
       headers:
@@ -1933,6 +1949,7 @@ components:
             - https://weft.dev/problems/unknown-element-type
             - https://weft.dev/problems/duplicate-id
             - https://weft.dev/problems/limit-exceeded
+            - https://weft.dev/problems/unknown-ref
             - https://weft.dev/problems/malformed-request
             - https://weft.dev/problems/unauthorized
             - https://weft.dev/problems/not-found
@@ -1952,6 +1969,10 @@ components:
         path:
           type: string
           description: RFC 6901 JSON Pointer to the offending value (422).
+        refs:
+          type: array
+          description: "409 `unknown-ref` only: a JSON Pointer to every cell whose ref is unknown (`/sections/0/items/3`)."
+          items: {type: string}
         line: {type: integer, minimum: 1, description: 400 only.}
         column: {type: integer, minimum: 1, description: "400 only; counts Unicode scalars."}
     Length:
@@ -2782,16 +2803,33 @@ components:
                               layout: false, gallery: false, masonry: false, pinHeaders: false}}
     Cell:
       type: object
-      description: An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`.
-      if: {required: [kind], properties: {kind: {const: interop}}}
+      description: >-
+        An ASCellNode; `node` cells need `node`, `interop` cells bring their own `size`. A cell
+        the server has answered before may be sent as `{"id", "ref"}` instead: `ref` stands for
+        its `kind`, `node`, `size` and `style` (none of which may be sent beside it), and its
+        other fields are sent as usual. Every cell has an `id`, unique among the container's
+        cells, headers and footers included (422 `missing-field` or `duplicate-id`).
+      required: [id]
+      if: {required: [ref]}
       then:
-        properties: {node: false}
-        anyOf: [{required: [size]}, {required: [constrainedSize]}]
+        properties: {kind: false, node: false, size: false, style: false}
       else:
-        required: [node]
-        properties: {size: false}
+        if: {required: [kind], properties: {kind: {const: interop}}}
+        then:
+          properties: {node: false}
+          anyOf: [{required: [size]}, {required: [constrainedSize]}]
+        else:
+          required: [node]
+          properties: {size: false}
       properties:
         id: {type: string}
+        ref:
+          type: string
+          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          description: >-
+            The `key` an answer gave a cell with this content. The cell is laid out afresh at the
+            size its container gives it now. A key this server (or the shared cell store) does
+            not know makes the request a 409 `unknown-ref`.
         kind: {type: string, enum: [node, interop], default: node}
         node: {$ref: "#/components/schemas/TexturePlacedElement"}
         size: {$ref: "#/components/schemas/CellSize"}
@@ -2839,6 +2877,18 @@ components:
           items: {$ref: "#/components/schemas/Cell"}
         direction: {type: string, enum: [ltr, rtl], default: ltr}
         pointScale: {type: number, minimum: 0, maximum: 16, default: 0}
+        answer:
+          type: string
+          enum: [full, frames, hints]
+          default: full
+          description: >-
+            The answer's shape, whole or streamed. `full`: every cell with `frame`, `layout` and
+            `key`. `frames`: every cell with its frame and `key`, and `layout` only for cells sent
+            with their content (a cell sent as a `ref` keeps the layout the client holds; ask
+            `full` after changing what sizes cells: `bounds`, `contentInset`, `pointScale`,
+            `direction`). `hints`: no cells (no `sections`, no cell records): `contentSize`,
+            `hints`, `warnings` and `stats`. In a stream of a table of 256 KiB or more, send it
+            before the cells.
       patternProperties: {"^x-": {}}
       additionalProperties: false
     CellResult:
@@ -2851,9 +2901,18 @@ components:
           $ref: "#/components/schemas/Frame"
           description: In content coordinates.
         kind: {type: string, enum: [node, interop]}
+        key:
+          type: string
+          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          description: >-
+            Names the cell's content (its `kind`, `node` or `size`, and `style`), not its place or
+            width: equal content gives equal keys on any instance and after a restart. Send it
+            back as `ref`.
         layout:
           $ref: "#/components/schemas/LayoutNode"
-          description: The cell's tree, relative to the cell; absent for interop cells.
+          description: >-
+            The cell's tree, relative to the cell; absent for interop cells, and with `answer:
+            frames` for cells sent as a `ref`.
         table:
           $ref: "#/components/schemas/TableRowFrames"
         pinnedFrame:
@@ -2963,7 +3022,8 @@ components:
           items: {$ref: "#/components/schemas/CellResult"}
     ContainerResponse:
       type: object
-      required: [contentSize, sections, warnings, hints, stats]
+      required: [contentSize, warnings, hints, stats]
+      description: "`sections` is absent with `answer: hints`."
       properties:
         contentSize:
           type: object
