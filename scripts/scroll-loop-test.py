@@ -100,6 +100,9 @@ def check_fetches(result: dict, posts: int, batch: int) -> list:
 
 
 def check_rects(result: dict) -> tuple:
+    last = result["checkpoints"][-1] if result["checkpoints"] else None
+    if not last or last["status"] != 200:
+        return [f"Weft's full answer for the whole feed failed: {(result['fullAnswer'] or '')[:300]}"], 0
     expected = weft_boxes(json.loads(result["fullAnswer"]))
     problems, compared = [], 0
     for key, rect in result["drawn"].items():
@@ -183,8 +186,10 @@ def main() -> int:
     started = time.monotonic()
     with contextlib.ExitStack() as stack:
         static = stack.enter_context(StaticServer())
-        # The full request for the whole feed (the independent check) is larger than the default limit.
-        weft_args = ("--log-level", "warning", "--cors-origin", static.url, "--max-body-bytes", str(64 << 20))
+        # The full request for the whole feed (the independent check) is larger than the default
+        # body limit, and a debug build may take longer over it than the default request timeout.
+        weft_args = ("--log-level", "warning", "--cors-origin", static.url, "--max-body-bytes", str(64 << 20),
+                     "--request-timeout", "300")
         weft = stack.enter_context(WeftServer(args.weft, os.path.join(args.out, "weft.log"), *weft_args))
         browser = stack.enter_context(Browser(os.path.join(args.out, "chromium.log"), timeout=args.timeout))
         page = Page(browser, 800, 900)
