@@ -9,7 +9,8 @@
 - every drawn box's DOM rectangle equals the frame Weft gives it in a full answer for the
   whole feed, requested apart from the client;
 - a restarted Weft (an empty cell store) answers the next step with a 409, and the client
-  re-sends the cells it names, with their content, on its own;
+  re-sends the cells it names, with their content, on its own; a step repeated at rest
+  is revalidated (If-None-Match, 304);
 - what each step sends and receives: printed as a summary (median upload per scroll step
   against the full request, answer bytes of hints steps against the full answer).
 
@@ -129,9 +130,11 @@ def check_restart(begun: dict, resumed: dict) -> list:
         problems.append(f"the 409 was not followed by the same step answered 200: {steps}")
     elif retry["refs"] >= steps[conflict]["refs"]:
         problems.append(f"the retry sent {retry['refs']} refs, as many as the refused request")
-    last = steps[-1]
-    if last["status"] != 200 or last["refs"] != last["cells"]:
-        problems.append(f"the step after the re-send did not go as refs again: {last}")
+    after = steps[conflict + 2] if conflict + 2 < len(steps) else None
+    if not after or after["status"] != 200 or after["refs"] != after["cells"]:
+        problems.append(f"the step after the re-send did not go as refs again: {after}")
+    if steps[-1]["status"] != 304 or steps[-1]["receivedBytes"] != 0:
+        problems.append(f"a step repeated at rest was not revalidated with a 304: {steps[-2:]}")
     if resumed["cells"] < begun["cells"]:
         problems.append(f"the list shrank from {begun['cells']} to {resumed['cells']} cells")
     if resumed["mounted"] != resumed["preload"]:
