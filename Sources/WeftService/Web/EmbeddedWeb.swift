@@ -851,9 +851,11 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  */
 export function createList(host, options = {}) {
   const {
-    baseUrl = "", container = { type: "table" }, sectionId = "items", fetchBatch, renderCell,
+    baseUrl = "", sectionId = "items", fetchBatch, renderCell,
     headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
   } = options;
+  // A copy: resize() changes its bounds, never the caller's object.
+  const container = { type: "table", ...options.container };
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
