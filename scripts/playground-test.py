@@ -62,12 +62,52 @@ def stale_embeds(url: str) -> list:
     return stale
 
 
+def check_feed(page, name, result, shots):
+    """The infinite feed (drawn by createList; scripts/scroll-loop-test.py checks the loop in
+    depth): its first batch is drawn, the DOM holds the preload range, and scrolling to the
+    end of what is loaded fetches the next batch."""
+    problems = []
+    state = page.evaluate("""(async () => {
+        const list = window.weftPlayground.feed, host = document.querySelector("#feed");
+        const before = list.cells.length;
+        const scrolled = new Promise((resolve) => host.addEventListener("scroll", resolve, { once: true }));
+        host.scrollTop = host.scrollHeight;
+        await scrolled;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await list.settled();
+        const preload = list.hints.ranges.preload.map((p) => "post-" + p[1]).sort();
+        const mounted = [...list.content.children].map((el) => el.dataset.id).sort();
+        const cells = new Map(list.cells.map((c) => [c.id, c.frame]));
+        const origin = list.content.getBoundingClientRect();
+        const off = [...list.content.children].filter((el) => {
+            const r = el.getBoundingClientRect(), f = cells.get(el.dataset.id);
+            return Math.abs(r.left - origin.left - f.x) > 0.02 || Math.abs(r.top - origin.top - f.y) > 0.02
+                || Math.abs(r.width - f.width) > 0.02 || Math.abs(r.height - f.height) > 0.02;
+        }).map((el) => el.dataset.id);
+        return { before, after: list.cells.length, preload, mounted, off, status: document.querySelector("#status").textContent };
+    })()""")
+    if result["feed"]["cells"] != 50 or state["before"] != 50:
+        problems.append(f"the first batch holds {state['before']} posts, not 50")
+    if state["after"] <= state["before"]:
+        problems.append(f"scrolling to the end fetched no batch ({state['after']} posts)")
+    if state["mounted"] != state["preload"]:
+        problems.append(f"the DOM holds {len(state['mounted'])} cells, the preload range {len(state['preload'])}")
+    if state["off"]:
+        problems.append(f"cells drawn off their frames: {state['off'][:5]}")
+    if "posts laid out" not in state["status"]:
+        problems.append(f"the status line does not describe the feed: {state['status']!r}")
+    page.screenshot(os.path.join(shots, "infinite-feed.png"))
+    return problems, len(state["mounted"])
+
+
 def check_example(page, url, name, shots):
     """Shows one example as a user would (select it, the page posts it) and checks the drawing
     against Weft's answer to the same request, posted again from here."""
     result = page.evaluate(f"window.weftPlayground.show({json.dumps(name)})")
     if result.get("error"):
         return [f"the page could not lay it out: {result['error']}"], 0
+    if result.get("feed"):
+        return check_feed(page, name, result, shots)
     if not expected_boxes(result["response"]):
         print(f"  note: {name}: the service answered without a single frame "
               f"({json.dumps(result['response'])[:120]})")
