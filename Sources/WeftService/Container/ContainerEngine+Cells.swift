@@ -206,11 +206,20 @@ extension ContainerEngine {
         return jobs
     }
 
-    /// Places the measured cells and computes the hints.
+    /// Places the measured cells and computes the hints; a `hints` answer's
+    /// placement is remembered for the next scroll step (`PlacementMemo`).
     package func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
-        ContainerLayout.place(
+        let placed = ContainerLayout.placeCells(
             prepared.request, jobs: placedJobs(prepared, outcomes),
             measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
+        if let key = prepared.placementKey {
+            placements.insert(
+                MemoizedPlacement(
+                    request: prepared.request, placed: placed, nodeWarnings: nodeWarnings(prepared, outcomes),
+                    stats: stats(prepared, outcomes)),
+                for: key)
+        }
+        return ContainerLayout.finish(prepared.request, placed)
     }
 
     /// Every cell's decoding warnings, in job order, with full paths; a missing

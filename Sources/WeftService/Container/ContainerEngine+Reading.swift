@@ -50,6 +50,12 @@ extension ContainerEngine {
             ? planLookups(decoded, body: body, serial: serial) : plan(decoded, body: body, reportsLines: reportsLines)
         prepared.serial = serial
         prepared.reportsLines = reportsLines
+        if !forStream, decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
+            prepared.placementKey = PlacementKey(
+                cells: Self.rawHash(body, cells), shorthand: decoded.request.usesItemsShorthand,
+                container: decoded.request.container, direction: decoded.request.direction,
+                pointScale: decoded.request.pointScale)
+        }
         return .ready(prepared)
     }
 

@@ -17,6 +17,8 @@ package struct PreparedContainer: Sendable {
     package var answer: AnswerShape = .full
     /// The content this request adds for later refs, bound for the shared store.
     package var writes = ContentWrites()
+    /// For a `hints` answer: where its placement is remembered (`PlacementMemo`).
+    package var placementKey: PlacementKey?
     /// With `.lookUp` work the hits and misses are only known after measuring
     /// (`ContainerEngine.stats`); these then count the cells alone.
     package var stats: ContainerStats
