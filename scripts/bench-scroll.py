@@ -157,7 +157,7 @@ def main():
         # Hints steps: every cell a ref, the offset moving down the feed.
         hints, hints_bytes = [], []
         for step in range(a.steps):
-            body = encode({"container": container(150.0 * step), "items": refs, "answer": "hints"})
+            body = encode({"answer": "hints", "container": container(150.0 * step), "items": refs})
             answer, timing = server.post(body)
             hints_bytes.append(len(answer))
             hints.append(timing)

@@ -1067,11 +1067,11 @@ export function createList(host, options = {}) {
   async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
-      const body = {
-        container: containerSpec(),
-        sections: [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }],
-      };
-      if (answer !== "full") body.answer = answer;
+      // `answer` first: a hints step that names it before the cells is answered from the
+      // step before's placement without the cells being read (docs/scroll-loop.md).
+      const body = answer !== "full" ? { answer } : {};
+      body.container = containerSpec();
+      body.sections = [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }];
       const json = JSON.stringify(body);
       const encoded = await encodeBody(json, { compress });
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
