@@ -3,7 +3,9 @@
 Weft's POST /v1/layout/node and judges the answer as the in-process tests do
 (Tests/WeftServiceTests/Conformance.swift): a 200 answer, frames summed down the
 tree to root coordinates, matched by id, within the case's tolerance; then
-`size`, and the root's lineCount / truncated when the case pins them.
+`size`, the root's lineCount / truncated when the case pins them, and its line
+boxes (frame within the tolerance, UTF-16 start and end exact) when the case
+lists them (rich-text).
 
 Each suite must hold all its cases and pass at least its floor. With --weft it
 starts `weft serve` on a free 127.0.0.1 port and stops it whatever happens;
@@ -17,7 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 CONFORMANCE = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "conformance")
 # Suite -> (cases it holds, minimum pass fraction). conformance/README.md lists the suites.
-SUITES = {"texture": (119, 1.0), "yoga": (1062, 0.99), "yoga-text": (20, 1.0), "text": (421, 0.97)}
+SUITES = {"texture": (119, 1.0), "yoga": (1062, 0.99), "yoga-text": (20, 1.0), "text": (421, 0.97),
+          "rich-text": (308, 1.0)}
 DEFAULT_TOLERANCE = 0.01
 
 
@@ -116,6 +119,17 @@ def judge_answer(path: str, url: str):
     for key in ("lineCount", "truncated"):
         if key in expected and layout.get(key) != expected[key]:
             return f"wrong {key}: expected {expected[key]!r} got {layout.get(key)!r}"
+    if "lines" in expected:
+        lines = layout.get("lines") or []
+        if len(lines) != len(expected["lines"]):
+            return f"{len(lines)} line boxes, expected {len(expected['lines'])}"
+        for index, (line, want) in enumerate(zip(lines, expected["lines"])):
+            frame = line["frame"]
+            got = [frame["x"], frame["y"], frame["width"], frame["height"]]
+            if differs(got, want["frame"], tolerance):
+                return f"wrong line {index} frame: expected {want['frame']} got {got}"
+            if (line["start"], line["end"]) != (want["start"], want["end"]):
+                return f"wrong line {index} range: expected {want['start']}..{want['end']} got {line['start']}..{line['end']}"
     return None
 
 

@@ -8,6 +8,10 @@ the page draws what Weft answered:
   not by the page's own client);
 - every text is rendered with the text README's CSS, fits in its frame and breaks into
   as many lines as Weft counted;
+- with the fonts Weft measures with loaded from /v1/fonts files (FontFace), every line box
+  the browser draws (e2e/playground/line_boxes.js) is the line frame Weft gives with
+  `?lines=1`, within the text suite's 0.5 px, with the same UTF-16 range; a truncated
+  text's last line, drawn as its visibleText with the token, starts where Weft's does;
 - hovering a box shows its id and frame; container hints are drawn.
 
 The feed table and the pager are also drawn from container answers the test assembles out
@@ -28,7 +32,7 @@ sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
 sys.path.insert(0, os.path.join(ROOT, "e2e", "playground"))
 sys.path.insert(0, os.path.join(ROOT, "e2e", "support"))
 from cdp import Browser, Page  # noqa: E402
-from checks import compare  # noqa: E402
+from checks import compare, compare_lines  # noqa: E402
 from frames import expected_boxes  # noqa: E402
 from container_preview import preview  # noqa: E402
 from weft_server import WeftServer  # noqa: E402
@@ -36,8 +40,8 @@ from weft_server import WeftServer  # noqa: E402
 WIDTH = 1400
 
 
-def post(url: str, request: dict) -> dict:
-    path = "/v1/layout/node" if "root" in request else "/v1/layout"
+def post(url: str, request: dict, lines: bool = False) -> dict:
+    path = ("/v1/layout/node" if "root" in request else "/v1/layout") + ("?lines=1" if lines else "")
     req = urllib.request.Request(url + path, data=json.dumps(request).encode(),
                                  headers={"content-type": "application/json"})
     with urllib.request.urlopen(req, timeout=60) as r:
@@ -58,12 +62,52 @@ def stale_embeds(url: str) -> list:
     return stale
 
 
+def check_feed(page, name, result, shots):
+    """The infinite feed (drawn by createList; scripts/scroll-loop-test.py checks the loop in
+    depth): its first batch is drawn, the DOM holds the preload range, and scrolling to the
+    end of what is loaded fetches the next batch."""
+    problems = []
+    state = page.evaluate("""(async () => {
+        const list = window.weftPlayground.feed, host = document.querySelector("#feed");
+        const before = list.cells.length;
+        const scrolled = new Promise((resolve) => host.addEventListener("scroll", resolve, { once: true }));
+        host.scrollTop = host.scrollHeight;
+        await scrolled;
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await list.settled();
+        const preload = list.hints.ranges.preload.map((p) => "post-" + p[1]).sort();
+        const mounted = [...list.content.children].map((el) => el.dataset.id).sort();
+        const cells = new Map(list.cells.map((c) => [c.id, c.frame]));
+        const origin = list.content.getBoundingClientRect();
+        const off = [...list.content.children].filter((el) => {
+            const r = el.getBoundingClientRect(), f = cells.get(el.dataset.id);
+            return Math.abs(r.left - origin.left - f.x) > 0.02 || Math.abs(r.top - origin.top - f.y) > 0.02
+                || Math.abs(r.width - f.width) > 0.02 || Math.abs(r.height - f.height) > 0.02;
+        }).map((el) => el.dataset.id);
+        return { before, after: list.cells.length, preload, mounted, off, status: document.querySelector("#status").textContent };
+    })()""")
+    if result["feed"]["cells"] != 50 or state["before"] != 50:
+        problems.append(f"the first batch holds {state['before']} posts, not 50")
+    if state["after"] <= state["before"]:
+        problems.append(f"scrolling to the end fetched no batch ({state['after']} posts)")
+    if state["mounted"] != state["preload"]:
+        problems.append(f"the DOM holds {len(state['mounted'])} cells, the preload range {len(state['preload'])}")
+    if state["off"]:
+        problems.append(f"cells drawn off their frames: {state['off'][:5]}")
+    if "posts laid out" not in state["status"]:
+        problems.append(f"the status line does not describe the feed: {state['status']!r}")
+    page.screenshot(os.path.join(shots, "infinite-feed.png"))
+    return problems, len(state["mounted"])
+
+
 def check_example(page, url, name, shots):
     """Shows one example as a user would (select it, the page posts it) and checks the drawing
     against Weft's answer to the same request, posted again from here."""
     result = page.evaluate(f"window.weftPlayground.show({json.dumps(name)})")
     if result.get("error"):
         return [f"the page could not lay it out: {result['error']}"], 0
+    if result.get("feed"):
+        return check_feed(page, name, result, shots)
     if not expected_boxes(result["response"]):
         print(f"  note: {name}: the service answered without a single frame "
               f"({json.dumps(result['response'])[:120]})")
@@ -72,6 +116,9 @@ def check_example(page, url, name, shots):
     # size) means the page draws something other than what the example promises.
     warnings = [f"Weft warns at {w.get('path')}: {w.get('detail')}" for w in response.get("warnings") or []]
     problems, count = check_drawn(page, result["request"], response, name, shots)
+    drawn_lines = page.evaluate(LINES)
+    problems += compare_lines(drawn_lines, post(url, result["request"], lines=True))
+    print(f"  {name}: {sum(len(t['lines']) for t in drawn_lines)} line boxes of {len(drawn_lines)} texts checked")
     return warnings + problems, count
 
 
@@ -125,7 +172,14 @@ def check_drawn(page, request, response, label, shots):
     return problems, len(drawn["boxes"])
 
 
-COLLECT = open(os.path.join(ROOT, "e2e", "playground", "collect.js"), encoding="utf-8").read()
+LINE_BOXES = open(os.path.join(ROOT, "e2e", "playground", "line_boxes.js"), encoding="utf-8").read()
+COLLECT = LINE_BOXES + open(os.path.join(ROOT, "e2e", "playground", "collect.js"), encoding="utf-8").read()
+# Every drawn text's line boxes, as the browser drew them.
+LINES = LINE_BOXES + """
+[...document.querySelectorAll('#stage .weft-box')].filter((b) => b.querySelector('.weft-text')).map((b) => {
+  const text = b.querySelector('.weft-text');
+  return {key: b.dataset.key, id: b.dataset.id ?? null, lines: weftLineBoxes(text, text.textContent)};
+})"""
 
 
 def main() -> int:
@@ -142,8 +196,14 @@ def main() -> int:
             failures += 1
         page = Page(browser, WIDTH, 900)
         page.navigate(server.url + "/")
-        # The page lays out its first example on load; wait for that before anything else.
+        # The page loads the fonts it uses from /v1/fonts, then lays out its first example;
+        # wait for that before anything else.
         first = page.evaluate("window.weftPlayground.ready")
+        fonts = page.evaluate("window.weftPlayground.fonts")
+        print(f"playground fonts: {len(fonts['loaded'])} faces loaded from /v1/fonts files, {len(fonts['failed'])} failed")
+        if not fonts["loaded"] or fonts["failed"]:
+            print(f"FAIL the page did not load the fonts Weft measures with: {fonts['failed'][:3]}")
+            failures += 1
         names = page.evaluate("Object.keys(window.weftPlayground.examples)")
         if not first or first.get("error") or page.evaluate("document.body.dataset.ready") != "true":
             print(f"FAIL on load: the first example was not laid out: {first}")

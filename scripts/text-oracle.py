@@ -10,14 +10,16 @@ Chromium (Debian's `chromium`) is driven over the DevTools protocol on a pipe
 text suite's CSS (conformance/text/README.md), its spans as `<span>`s whose text is set with
 textContent; a span's inline style sets only what the span overrides. What is measured:
 
-- lines: each grapheme's client rect (Intl.Segmenter); line boxes from the heights of the same
+- lines (e2e/playground/line_boxes.js, which the playground test shares): each grapheme's client
+  rect (Intl.Segmenter); line boxes from the heights of the same
   element clamped to 1, 2, ... lines (-webkit-line-clamp), each grapheme assigned to the line box
   holding its vertical centre. A line's frame spans its content (hanging spaces at a soft wrap
   left out), its range is the UTF-16 range of its graphemes (the line feed ending it excluded);
-- size: the widest line and the sum of the shown line boxes; with maxLines, the first maxLines
-  lines (the clamped height, as in the text suite);
+- size: the widest line (at most max-width: spaces ending a paragraph run past it, and the frame
+  is clamped into the range as api.md clamps a root) and the sum of the shown line boxes; with
+  maxLines, the first maxLines lines (the clamped height, as in the text suite);
 - direction: `direction` from baseDirection (`dir=auto` for `auto`, the default);
-- line frames: the element is rendered again as wide as its widest line (Weft's frame width;
+- line frames: the element is rendered again as wide as its frame (Weft's frame width;
   up to 0.5 px wider where exactly that width wraps a line earlier), with `text-align` from
   alignment (`start` for `natural`), and the line frames are taken from that rendering.
 The generator is deterministic for a seed; the fixtures record what Chromium drew.
@@ -76,9 +78,10 @@ PAGE = """<!doctype html><html><head><style>
 .holder { width: 100000px; }
 </style></head><body style="margin:0"></body></html>"""
 
+LINE_BOXES_JS = open(os.path.join(ROOT, "e2e", "playground", "line_boxes.js"), encoding="utf-8").read()
+
 MEASURE_JS = r"""
 (cases) => {
-  const seg = new Intl.Segmenter('en', {granularity: 'grapheme'});
   const css = (f) => {
     let s = '';
     if (f.family !== undefined) s += 'font-family:' + (GENERIC.includes(f.family.toLowerCase()) ? f.family : JSON.stringify(f.family)) + ';';
@@ -113,78 +116,19 @@ MEASURE_JS = r"""
     document.body.appendChild(holder);
     out.push(el);
   }
-  const lineBoxes = (el) => {
-    const full = el.getBoundingClientRect().height;
-    const tops = [0];
-    const saved = el.getAttribute('style');
-    for (let n = 1; n < 200; n++) {
-      el.setAttribute('style', saved + 'display:-webkit-inline-box;-webkit-box-orient:vertical;overflow:hidden;-webkit-line-clamp:' + n + ';');
-      const h = el.getBoundingClientRect().height;
-      if (h >= full - 0.001) break;
-      tops.push(h);
-    }
-    el.setAttribute('style', saved);
-    tops.push(full);
-    return tops;
-  };
-  const lines = (el, text) => {
-    const box = el.getBoundingClientRect();
-    const tops = lineBoxes(el);
-    const nodes = [];
-    let offset = 0;
-    for (const span of el.childNodes) {
-      const node = span.firstChild;
-      if (node) { nodes.push([offset, node]); offset += node.data.length; }
-    }
-    const result = tops.slice(1).map((bottom, i) => ({top: tops[i], bottom, left: Infinity, right: -Infinity,
-      start: Infinity, end: -Infinity, contentEnd: -Infinity, feed: false}));
-    const graphemes = [];
-    for (const g of seg.segment(text)) {
-      const start = g.index, end = g.index + g.segment.length;
-      if (g.segment === '\n') { graphemes.push({start, end, feed: true}); continue; }
-      let at = nodes.length - 1;
-      while (at > 0 && nodes[at][0] > start) at--;
-      const [base, node] = nodes[at];
-      const range = document.createRange();
-      range.setStart(node, start - base);
-      range.setEnd(node, Math.min(end - base, node.data.length));
-      const rects = [...range.getClientRects()].filter(r => r.width > 0 || r.height > 0);
-      if (!rects.length) { graphemes.push({start, end, none: true}); continue; }
-      const r = rects[0];
-      graphemes.push({start, end, left: r.left - box.left, right: r.right - box.left, y: (r.top + r.bottom) / 2 - box.top,
-                      space: /^\s+$/.test(g.segment)});
-    }
-    let current = 0;
-    for (const g of graphemes) {
-      if (g.feed) { result[current].feed = true; continue; }
-      if (g.none) continue;
-      let i = result.findIndex(l => g.y >= l.top && g.y < l.bottom);
-      if (i < 0) i = g.y < 0 ? 0 : result.length - 1;
-      current = i;
-      const l = result[i];
-      l.start = Math.min(l.start, g.start); l.end = Math.max(l.end, g.end);
-      l.graphemes = l.graphemes || [];
-      l.graphemes.push(g);
-    }
-    return result.map((l, i) => {
-      const gs = (l.graphemes || []).slice().sort((a, b) => a.start - b.start);
-      // Spaces that end a soft-wrapped line hang: not part of its content.
-      const soft = i + 1 < result.length && !l.feed;
-      let last = gs.length;
-      if (soft) while (last > 0 && gs[last - 1].space) last--;
-      const content = gs.slice(0, last);
-      const left = content.length ? Math.min(...content.map(g => g.left)) : 0;
-      const right = content.length ? Math.max(...content.map(g => g.right)) : 0;
-      return {x: left, y: l.top, width: right - left, height: l.bottom - l.top,
-              start: gs.length ? l.start : null, end: gs.length ? l.end : null};
-    });
+  const lines = weftLineBoxes;
+  // The text's frame: its widest line, clamped into the request's range as api.md clamps a
+  // root (spaces ending a paragraph may run past max-width; the frame stops at it).
+  const frameWidth = (ls, c) => {
+    const widest = Math.max(0, ...ls.map(l => l.width));
+    return c.maxWidth === null ? widest : Math.min(widest, c.maxWidth);
   };
   const texts = cases.map(c => (c.root.spans || [{text: c.root.text}]).map(s => s.text).join(''));
   const natural = out.map((el, i) => lines(el, texts[i]));
   const ranges = (ls) => ls.map(l => l.start + ':' + l.end).join(',');
   const aligned = out.map((el, i) => {
     const c = cases[i];
-    const width = Math.max(0, ...natural[i].map(l => l.width));
+    const width = frameWidth(natural[i], c);
     el.style.maxWidth = 'none';
     el.style.textAlign = {natural: 'start', left: 'left', right: 'right', center: 'center', justified: 'justify'}[c.root.alignment || 'natural'];
     // Exactly the widest line's width may wrap a line earlier (a CJK mark or letter-spacing at
@@ -296,6 +240,8 @@ def fixture(case, measured, source):
     max_lines = root.get("maxLines", 0)
     shown = natural[:max_lines] if max_lines else natural
     width = max([l["width"] for l in shown] + [0])
+    if case["maxWidth"] is not None:
+        width = min(width, case["maxWidth"])
     height = sum(l["height"] for l in shown)
     expected_lines = [{"frame": [l["x"], l["y"], l["width"], l["height"]], "start": l["start"], "end": l["end"]}
                       for l in (lines[:max_lines] if max_lines else lines)]
@@ -330,7 +276,8 @@ def main():
             page = Page(browser, 1600, 1200)
             page.navigate("file://" + page_path)
             page.evaluate("document.fonts.ready.then(() => 1)")
-            js = "const GENERIC = " + json.dumps(GENERIC) + ";(" + MEASURE_JS + ")(" + json.dumps(cases) + ")"
+            js = (LINE_BOXES_JS + "\nconst GENERIC = " + json.dumps(GENERIC) + ";(" + MEASURE_JS + ")("
+                  + json.dumps(cases) + ")")
             page.evaluate(f"Promise.all([...document.fonts].map(f => f.load())).then(() => 1)")
             measured = page.evaluate(js)
     finally:

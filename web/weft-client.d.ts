@@ -120,8 +120,15 @@ export interface LayoutNode {
   contentSize?: Size;
   /** A `container` node: its hints at its own contentOffset. */
   hints?: Hints;
+  /** A truncated text: the characters shown, the token included. */
+  visibleText?: string;
+  /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
+  lines?: TextLine[];
   [member: string]: unknown;
 }
+
+/** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
+export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
 export interface NodeResponse {
   size: Size;
@@ -141,8 +148,10 @@ export interface CellResult {
   /** Absent for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
   layout?: LayoutNode;
   kind?: "node" | "interop";
-  /** Names the cell's content; send it back as `ref`. Absent from servers without refs. */
-  key?: string;
+  /** Names the cell's content (at most 64 URL-safe characters); send it back as `ref`. */
+  key: string;
+  /** Table cells: where UIKit puts the content view and the separator, relative to the cell. */
+  table?: { contentFrame: Frame; separatorFrame?: Frame };
   [member: string]: unknown;
 }
 
@@ -177,7 +186,7 @@ export interface ContainerStats { cells: number; cacheHits: number; cacheMisses:
 
 export interface ContainerResponse {
   contentSize: Size;
-  /** Absent from a `hints` answer. */
+  /** Absent from a `hints` answer; in a `frames` answer, ref'd cells come without `layout`. */
   sections?: SectionResult[];
   warnings: Warning[];
   hints: Hints;
@@ -198,11 +207,14 @@ export interface Problem {
 
 /** 409: refs the server does not know; re-send those cells in full. */
 export interface UnknownRefProblem extends Problem {
+  /** Ends in "unknown-ref". */
+  type: string;
   status: 409;
   /** JSON Pointers to the cells, e.g. "/sections/0/items/3". */
   refs: string[];
 }
 
+/** One line of an `Accept: application/x-ndjson` answer; a `hints` answer has no cell records. */
 export type StreamRecord =
   | { record: "start"; type: ContainerType; bounds: Size }
   | (CellResult & { record: "cell"; slot: "item" | "header" | "footer" })
@@ -212,17 +224,31 @@ export type StreamRecord =
     }
   | (Problem & { record: "error" });
 
-export interface FontFaceEntry { family: string; weight?: number | string; style?: string; url?: string }
+/** One face of GET /v1/fonts: `url` is its file, served by Weft (`index`: the face in a collection file). */
+export interface FontFaceEntry {
+  weight: number;
+  style: "normal" | "italic" | "oblique";
+  postScriptName?: string;
+  url?: string;
+  index?: number;
+  /** The face's width in percent (100 normal, 87.5 semi-condensed). */
+  stretch?: number;
+}
 export interface FontsResponse {
-  families: (string | { family?: string; name?: string; faces?: FontFaceEntry[] })[];
-  faces?: FontFaceEntry[];
+  families: { family: string; faces: FontFaceEntry[] }[];
+  /** The family Weft measures each CSS generic family (`sans-serif`, ...) as. */
+  generic: Record<string, string>;
 }
 
 // MARK: - One layout
 
 export const TEXT_CSS: string;
 
-export interface LayoutOptions { baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal }
+export interface LayoutOptions {
+  baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal;
+  /** Ask for every text's line boxes (`?lines=1`). */
+  lines?: boolean;
+}
 
 /** Rejects with an Error whose `problem` is the RFC 9457 body. */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
@@ -250,30 +276,50 @@ export function render(
   options?: { onBox?: (el: HTMLDivElement, entry: FrameEntry) => void },
 ): HTMLDivElement[];
 
-export function textElement(doc: Document, element: Element, frameWidth: number, inFlex?: boolean): HTMLDivElement;
+export function textElement(
+  doc: Document, element: Element, frameWidth: number, inFlex?: boolean, node?: LayoutNode,
+): HTMLDivElement;
 export function textStyle(element: Element, inFlex?: boolean): Partial<CSSStyleDeclaration>;
 export function installTextCSS(doc: Document): void;
 export function childrenInZOrder(element: Element): (Element | undefined)[];
 
 // MARK: - The scroll loop
 
+/** `bytes` as sent (gzipped when `content-encoding` says so), `jsonBytes` before compression. */
 export function encodeBody(
   json: string, options?: { compress?: boolean },
-): Promise<{ body: string | Uint8Array; headers: Record<string, string> }>;
+): Promise<{ body: string | Uint8Array; headers: Record<string, string>; bytes: number; jsonBytes: number }>;
 export function isUnknownRefProblem(problem: unknown): problem is UnknownRefProblem;
 export function itemIndexOfPointer(pointer: string): number;
-export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<void>;
+/** Resolves to the body's length in bytes. */
+export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<number>;
+
+/** A font a text element asks for; `weight` 100...1000. */
+export interface FontRequest { family: string; weight: number; style: "normal" | "italic" }
+/** Keyed by family, weight and style. */
+export type FontSet = Map<string, FontRequest>;
+export function fontsOf(element: Element | undefined, into?: FontSet): FontSet;
+export function matchFace(faces: FontFaceEntry[], weight: number, style: string): FontFaceEntry | null;
+/** `fonts`: the faces CSS matching picks for them; `families`: every face of those; neither: every face listed. */
 export function loadFonts(options?: {
-  baseUrl?: string; headers?: Record<string, string>; doc?: Document;
-}): Promise<{ loaded: FontFaceEntry[]; failed: FontFaceEntry[] }>;
+  baseUrl?: string; headers?: Record<string, string>; doc?: Document; fonts?: FontSet; families?: string[];
+}): Promise<{ loaded: (FontFaceEntry & { family: string })[]; failed: (FontFaceEntry & { family: string })[] }>;
 
 export interface PlacedCell { frame: Frame; layout?: LayoutNode; key: string | null }
 
 export interface StepReport {
   kind: "first" | "append" | "batch" | "scroll" | "resize";
-  /** Request body bytes as sent (after gzip). */
-  sentBytes: number;
+  answer: AnswerShape;
+  /** The HTTP status: 200, 304 (If-None-Match matched), 409 (the cells it named are re-sent), ... */
   status: number;
+  /** Cells in the request, and how many of them went as refs. */
+  cells: number;
+  refs: number;
+  /** Request body bytes as sent (after gzip), and its JSON before compression. */
+  sentBytes: number;
+  jsonBytes: number;
+  /** Answer body bytes as received (after any transfer decoding the browser did). */
+  receivedBytes: number;
   ms: number;
 }
 
@@ -304,10 +350,15 @@ export interface WeftList {
   readonly cells: ListCell[];
   readonly hints: Hints | null;
   readonly contentSize: Size;
-  readonly usesRefs: boolean;
-  append(cells: Cell[], options?: { fromBatch?: boolean }): Promise<WeftList>;
+  /** True once fetchBatch returned no cells. */
+  readonly exhausted: boolean;
+  /** The element cells are drawn in, in content coordinates. */
+  readonly content: HTMLDivElement;
+  append(cells: Cell[]): Promise<WeftList>;
   resize(bounds: Size): Promise<WeftList>;
   refresh(): Promise<void>;
+  /** Resolves once no exchange, scroll step or batch fetch is pending. */
+  settled(): Promise<WeftList>;
   destroy(): void;
 }
 

@@ -58,17 +58,21 @@ export const TEXT_CSS = `.weft-text {
 /** CSS generic families are keywords: quoting one would name a font called "sans-serif". */
 const GENERIC_FAMILIES = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]);
 
+/** The family Weft measures each generic family as (GET /v1/fonts `generic`), once loadFonts has read it. */
+const serverGenerics = new Map();
+
 /** Weft's own default when a text element names no family (WeftLayout's Font). */
 const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "normal" };
 
 /**
  * Lays out `request` with the service at `baseUrl` (default: this page's origin).
  * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
+ * `lines: true` asks for every text's line boxes (`?lines=1`).
  * Resolves to the parsed response; rejects with an Error carrying `.problem`
  * (the RFC 9457 body) when the service refuses the request.
  */
-export async function layout(request, { baseUrl = "", headers = {}, signal } = {}) {
-  const path = isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout";
+export async function layout(request, { baseUrl = "", headers = {}, signal, lines = false } = {}) {
+  const path = (isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout") + (lines ? "?lines=1" : "");
   const res = await fetch(baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
@@ -170,10 +174,11 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
-    if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex"));
-      // The browser shows every line; Weft's maxLines or a short frame cut some off.
-      if (entry.node.truncated) el.style.overflow = "hidden";
+    if (entry.type === "text" && entry.element && (typeof entry.element.text === "string" || Array.isArray(entry.element.spans))) {
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node));
+      // Weft's maxLines or a short frame cut lines off: the box clips them, but not the
+      // truncation token, which may reach past the widest line as wrapped.
+      if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
     }
     host.appendChild(el);
     drawn.push(el);
@@ -190,13 +195,112 @@ export function render(host, request, response, { onBox } = {}) {
  * longest line up to the width Weft measured under breaks the same lines; the response
  * does not carry the latter, and the frame is at least the former.
  * `inFlex`: the text is a child of a `flex` element (see textStyle).
+ * `spans` are drawn as one `<span>` each, styled only with what the span overrides, as
+ * Weft measures them. `node`, the text's output node: a truncated one is drawn as its
+ * `visibleText` (the token included), the last line kept on one line when the node
+ * lists its `lines`.
  */
-export function textElement(doc, element, frameWidth, inFlex = false) {
+export function textElement(doc, element, frameWidth, inFlex = false, node = undefined) {
   const el = doc.createElement("div");
   el.className = "weft-text";
   Object.assign(el.style, textStyle(element, inFlex), { maxWidth: `${frameWidth + 0.5}px` });
-  el.textContent = element.text;
+  // `dir=auto` is the paragraph direction from the first strong character (baseDirection auto).
+  if ((element.baseDirection || "auto") === "auto") el.dir = "auto";
+  const runs = textRuns(element);
+  const truncated = node && node.truncated && typeof node.visibleText === "string";
+  const shown = truncated ? truncatedRuns(element, runs, node) ?? [{ text: node.visibleText, style: {} }] : null;
+  if (!shown) {
+    for (const run of runs) el.appendChild(spanElement(doc, run));
+    return el;
+  }
+  let line = el;
+  for (const run of shown) {
+    if (run.lastLine && line === el) {
+      // The last shown line holds as much as fits in the width Weft measured under,
+      // which may be wider than the frame: it must not wrap.
+      line = doc.createElement("span");
+      line.style.whiteSpace = "pre";
+      el.appendChild(line);
+    }
+    line.appendChild(spanElement(doc, run));
+  }
   return el;
+}
+
+/** A text's styled runs: its spans, or its `text` in the element's own style. */
+function textRuns(element) {
+  if (!Array.isArray(element.spans)) return [{ text: element.text ?? "", style: {} }];
+  return element.spans.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }));
+}
+
+/** What a span overrides of its element's style (the rest is inherited, as Weft inherits it);
+    a link and an `x-color` only colour it, which changes no line. */
+function spanStyle(span) {
+  const style = {};
+  if (typeof span.link === "string") style.color = "#1d5fd1";
+  if (typeof span["x-color"] === "string") style.color = span["x-color"];
+  const font = span.font || {};
+  if (font.family != null) style.fontFamily = familyCSS(font.family);
+  if (font.size != null) style.fontSize = `${font.size}px`;
+  if (font.weight != null) style.fontWeight = String(font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight);
+  if (font.style != null) style.fontStyle = font.style === "italic" ? "italic" : "normal";
+  if (span.letterSpacing != null) style.letterSpacing = `${span.letterSpacing}px`;
+  return style;
+}
+
+function spanElement(doc, run) {
+  const span = doc.createElement("span");
+  Object.assign(span.style, run.style);
+  span.textContent = run.text;
+  return span;
+}
+
+/** `runs` cut to `[from, to)` (UTF-16 offsets in their joined text). */
+function sliceRuns(runs, from, to) {
+  const out = [];
+  let start = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const a = Math.max(from, start), b = Math.min(to, end);
+    if (a < b) out.push({ ...run, text: run.text.slice(a - start, b - start) });
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The runs of a truncated text's `visibleText`: the text's own runs up to where it was
+ * cut, the token's runs, and (head, middle) the runs of the end it keeps; with `lines`,
+ * those of the last line are marked. Null when the visible text is not made that way.
+ */
+function truncatedRuns(element, runs, node) {
+  const text = runs.map((r) => r.text).join("");
+  const visible = node.visibleText;
+  const tokenRuns = Array.isArray(element.truncationText)
+    ? element.truncationText.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }))
+    : [{ text: typeof element.truncationText === "string" ? element.truncationText : "\u2026", style: {} }];
+  const token = tokenRuns.map((r) => r.text).join("");
+  const lines = Array.isArray(node.lines) && node.lines.length ? node.lines : null;
+  const lastStart = lines ? lines[lines.length - 1].start : 0;
+  // What head and middle keep of the last line onwards reads line feeds as spaces.
+  const flat = text.slice(0, lastStart) + text.slice(lastStart).replace(/\n/g, " ");
+  const onLast = (list) => list.map((r) => ({ ...r, text: r.text.replace(/\n/g, " "), lastLine: !!lines }));
+  let cut = 0;
+  while (cut < visible.length && cut < flat.length && visible[cut] === flat[cut]) cut++;
+  for (; cut >= 0; cut--) {
+    if (!visible.startsWith(token, cut)) continue;
+    const rest = visible.slice(cut + token.length);
+    const restStart = text.length - rest.length;
+    if (!flat.endsWith(rest) || (rest.length && restStart < cut)) continue;
+    const before = Math.min(lastStart, cut);
+    return [
+      ...sliceRuns(runs, 0, before),
+      ...onLast(sliceRuns(runs, before, cut)),
+      ...onLast(tokenRuns),
+      ...onLast(sliceRuns(runs, restStart, text.length)),
+    ];
+  }
+  return null;
 }
 
 /**
@@ -210,9 +314,11 @@ export function textElement(doc, element, frameWidth, inFlex = false) {
 export function textStyle(element, inFlex = false) {
   const font = { ...DEFAULT_FONT, ...(element.font || {}) };
   const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
-  const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
+  const direction = element.baseDirection === "rtl" || element.baseDirection === "ltr" ? element.baseDirection : undefined;
   return {
-    fontFamily: family,
+    ...(direction ? { direction } : {}),
+    ...(element.alignment && element.alignment !== "natural" ? { textAlign: TEXT_ALIGN[element.alignment] } : {}),
+    fontFamily: familyCSS(font.family),
     fontSize: `${font.size}px`,
     fontWeight: String(weight),
     fontStyle: font.style === "italic" ? "italic" : "normal",
@@ -221,6 +327,18 @@ export function textStyle(element, inFlex = false) {
     overflowWrap: element.overflowWrap || (inFlex ? "normal" : "anywhere"),
     width: "max-content",
   };
+}
+
+/** `alignment` as CSS text-align (`natural` is the model's `start`). */
+const TEXT_ALIGN = { left: "left", right: "right", center: "center", justified: "justify" };
+
+/** One family as CSS names it: a generic keyword bare, any other name quoted. */
+function familyCSS(family) {
+  const quoted = (name) => `"${name.replace(/["\\]/g, "\\$&")}"`;
+  // A generic family is whatever the browser's platform picks, unless Weft said which family it
+  // measured it as (loadFonts): then that family comes first and the keyword is only a fallback.
+  if (!GENERIC_FAMILIES.has(family)) return quoted(family);
+  return serverGenerics.has(family) ? `${quoted(serverGenerics.get(family))}, ${family}` : family;
 }
 
 /** Adds TEXT_CSS to the document once. */
@@ -246,23 +364,36 @@ export function childrenInZOrder(element) {
 // MARK: - The scroll loop
 
 /** Fields that are a cell's content: a ref stands for them (api.md, "Incremental requests"). */
-const CONTENT_FIELDS = ["kind", "node", "size", "style"];
+const CONTENT_FIELDS = new Set(["kind", "node", "size", "style"]);
 
 /** Bodies smaller than this go uncompressed: gzip's header would eat the saving. */
 const GZIP_MINIMUM_BYTES = 1024;
 
+/** UTF-8 length of a string, without allocating its bytes. */
+function utf8Length(text) {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) { bytes += 2; i++; }  // a surrogate pair: 4 bytes for 2 units
+    else if (c >= 0x800) bytes += 2;
+    else if (c >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
 /**
  * A request body as bytes, gzipped when the browser has CompressionStream and the
- * body is worth it. Resolves to { body, headers } for fetch.
+ * body is worth it. Resolves to { body, headers, bytes (as sent), jsonBytes (before gzip) } for fetch.
  */
 export async function encodeBody(json, { compress = true } = {}) {
   const headers = { "content-type": "application/json" };
-  if (!compress || typeof CompressionStream !== "function" || json.length < GZIP_MINIMUM_BYTES) {
-    return { body: json, headers };
+  const jsonBytes = utf8Length(json);
+  if (!compress || typeof CompressionStream !== "function" || jsonBytes < GZIP_MINIMUM_BYTES) {
+    return { body: json, headers, bytes: jsonBytes, jsonBytes };
   }
   const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"));
   const body = new Uint8Array(await new Response(stream).arrayBuffer());
-  return { body, headers: { ...headers, "content-encoding": "gzip" } };
+  return { body, headers: { ...headers, "content-encoding": "gzip" }, bytes: body.length, jsonBytes };
 }
 
 /** An Error for a problem+json answer; `.problem` holds its body, `.status` the status. */
@@ -288,14 +419,16 @@ export function itemIndexOfPointer(pointer) {
 
 /**
  * Reads an NDJSON body record by record, calling `onRecord` with each parsed line
- * as it arrives; resolves when the body ends.
+ * as it arrives; resolves to the body's length in bytes when it ends.
  */
 export async function readRecords(response, onRecord) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let pending = "";
+  let bytes = 0;
   for (;;) {
     const { value, done } = await reader.read();
+    if (value) bytes += value.length;
     pending += decoder.decode(value || new Uint8Array(), { stream: !done });
     let newline;
     while ((newline = pending.indexOf("\n")) >= 0) {
@@ -306,44 +439,97 @@ export async function readRecords(response, onRecord) {
     if (done) break;
   }
   if (pending.trim()) onRecord(JSON.parse(pending));
+  return bytes;
 }
 
 /**
- * Loads the faces GET /v1/fonts lists with a `url` into `doc.fonts` (FontFace), so the
- * browser draws text with the very files Weft measured. Families without face files
- * are expected to be installed locally. Never rejects: a font that fails to load is
- * reported in the result, not thrown.
+ * The face CSS font matching would pick from `faces` (one family's) for `weight` and
+ * `style` (CSS Fonts 4, "font-weight" and "font-style" matching): the style first
+ * (italic falls back to oblique, then normal), then the nearest weight in the
+ * direction the CSS rules give.
  */
-export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document } = {}) {
+export function matchFace(faces, weight, style) {
+  const styles = style === "italic" ? ["italic", "oblique", "normal"] : ["normal", "oblique", "italic"];
+  for (const s of styles) {
+    const candidates = faces.filter((f) => (f.style || "normal") === s);
+    if (candidates.length === 0) continue;
+    const w = (f) => Number(f.weight ?? 400);
+    const exact = candidates.find((f) => w(f) === weight);
+    if (exact) return exact;
+    const lighter = candidates.filter((f) => w(f) < weight).sort((a, b) => w(b) - w(a));
+    const heavier = candidates.filter((f) => w(f) > weight).sort((a, b) => w(a) - w(b));
+    if (weight >= 400 && weight <= 500) {
+      const upTo500 = heavier.filter((f) => w(f) <= 500);
+      return upTo500[0] || lighter[0] || heavier[0];
+    }
+    return weight < 400 ? lighter[0] || heavier[0] : heavier[0] || lighter[0];
+  }
+  return null;
+}
+
+/** Every font ({ family, weight, style }) the text elements of `element`'s tree name. */
+export function fontsOf(element, into = new Map()) {
+  if (!element || typeof element !== "object") return into;
+  if (element.type === "text" || element.type === "editableText") {
+    const font = { ...DEFAULT_FONT, ...(element.font || {}) };
+    const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : Number(font.weight);
+    const style = font.style === "italic" ? "italic" : "normal";
+    into.set(`${font.family}\u0000${weight}\u0000${style}`, { family: font.family, weight, style });
+  }
+  for (const child of childrenInZOrder(element)) fontsOf(child, into);
+  for (const value of [element.node, ...(element.items || []), ...(element.sections || []).flatMap((s) => s.items || [])]) {
+    if (value && typeof value === "object") fontsOf(value.node || value, into);
+  }
+  return into;
+}
+
+/** The GET /v1/fonts listing per service, fetched once. */
+const fontListings = new Map();
+
+/** Faces already added to a document: a face is loaded once however often it is asked for. */
+const loadedFaces = new WeakMap();
+
+/**
+ * Loads, as FontFace, the font files Weft measures text with, so the browser draws the
+ * very lines Weft counted. `fonts` (from fontsOf) names what to load: for each, the
+ * face of its family CSS matching would pick (a generic family stands for the family
+ * Weft resolves it to); `families` (names, any case) adds every face of those families;
+ * with neither, every face the service lists (many megabytes). Never rejects: a font that fails to load is reported in the result, not thrown.
+ */
+export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document, fonts, families } = {}) {
   const result = { loaded: [], failed: [] };
   if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
-  let body;
-  try {
-    const res = await fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } });
-    if (!res.ok) return result;
-    body = await res.json();
-  } catch {
-    return result;
+  if (!fontListings.has(baseUrl)) {
+    fontListings.set(baseUrl, fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } })
+      .then((res) => (res.ok ? res.json() : null)).catch(() => null));
   }
-  const faces = [];
-  if (Array.isArray(body.faces)) faces.push(...body.faces);
-  for (const family of Array.isArray(body.families) ? body.families : []) {
-    if (family && typeof family === "object" && Array.isArray(family.faces)) {
-      for (const face of family.faces) faces.push({ family: family.family ?? family.name, ...face });
-    }
+  const listing = await fontListings.get(baseUrl);
+  if (!listing || !Array.isArray(listing.families)) return result;
+  for (const [generic, family] of Object.entries(listing.generic || {})) serverGenerics.set(generic, family);
+  const faces = new Map(listing.families.filter((f) => f && Array.isArray(f.faces)).map((f) => [f.family, f.faces]));
+  const wanted = new Set();
+  for (const font of fonts ? fonts.values() : []) {
+    const family = serverGenerics.get(font.family) || font.family;
+    const face = faces.has(family) ? matchFace(faces.get(family), font.weight, font.style) : null;
+    if (face) wanted.add({ family, ...face });
   }
-  await Promise.all(faces.filter((f) => f && typeof f.url === "string" && typeof f.family === "string").map(async (f) => {
+  const named = Array.isArray(families) ? new Set(families.map((f) => String(f).toLowerCase())) : null;
+  for (const [family, list] of faces) {
+    if (named ? named.has(family.toLowerCase()) : !fonts) for (const face of list) wanted.add({ family, ...face });
+  }
+  if (!loadedFaces.has(doc)) loadedFaces.set(doc, new Map());
+  const loaded = loadedFaces.get(doc);
+  await Promise.all([...wanted].filter((f) => typeof f.url === "string").map(async (f) => {
     const url = new URL(f.url, baseUrl || doc.baseURI).href;
-    const descriptors = {};
-    if (f.weight != null) descriptors.weight = String(f.weight);
-    if (f.style != null) descriptors.style = String(f.style);
-    try {
-      const face = new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors);
-      doc.fonts.add(await face.load());
-      result.loaded.push(f);
-    } catch {
-      result.failed.push(f);
+    if (!loaded.has(url)) {
+      const descriptors = { weight: String(f.weight ?? 400), style: f.style || "normal" };
+      // A family's condensed faces share its weights and styles: without the width, the
+      // last one registered would stand in for the normal face.
+      if (typeof f.stretch === "number") descriptors.stretch = `${f.stretch}%`;
+      loaded.set(url, new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors).load()
+        .then((face) => { doc.fonts.add(face); return true; }, () => false));
     }
+    (await loaded.get(url) ? result.loaded : result.failed).push(f);
   }));
   return result;
 }
@@ -357,22 +543,24 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
  *                  default to the host's client size, `contentOffset` follows the scroll
  *   sectionId      the one section's id (default "items")
- *   fetchBatch     async (list) => cells: called when Weft's batchFetch.shouldFetch turns
- *                  true; its cells are appended ([] or null: no more)
+ *   fetchBatch     async (list) => cells: called once each time Weft's batchFetch.shouldFetch
+ *                  turns true; its cells are appended ([] or null: no more)
  *   renderCell     (el, cell, placed) => void: fills a cell's element (default: Weft's boxes
  *                  and text, through render())
  *   headers        extra request headers (e.g. authorization)
  *   stream         stream the first answer (default true)
  *   compress       gzip request bodies where CompressionStream exists (default true)
- *   fonts          load /v1/fonts faces first (default true)
- *   onStep         ({ kind, sentBytes, status, ms }) => void, after every exchange
+ *   fonts          load the faces the cells' text uses from /v1/fonts (default true)
+ *   onStep         (report) => void, after every exchange (see StepReport in weft-client.d.ts)
  *   onError        (error) => void, for errors of scroll steps and batch fetches
  */
 export function createList(host, options = {}) {
   const {
-    baseUrl = "", container = { type: "table" }, sectionId = "items", fetchBatch, renderCell,
+    baseUrl = "", sectionId = "items", fetchBatch, renderCell,
     headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
   } = options;
+  // A copy: resize() changes its bounds, never the caller's object.
+  const container = { type: "table", ...options.container };
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
@@ -385,105 +573,101 @@ export function createList(host, options = {}) {
   /** Per cell: { id, cell (as given), key, frame, layout, el }. */
   const entries = [];
   const byId = new Map();
-  let supportsRefs = false;      // learned from the first answer: cells there carry `key`
   let hints = null;
   let contentSize = { width: 0, height: 0 };
-  let inFlight = null;           // the exchange now running, so steps never overlap
-  let scrollQueued = false;
+  let queue = Promise.resolve();  // exchanges run one after another, never two at once
+  let running = 0;                // exchanges queued or running
+  let stepQueued = false;         // a scroll step waits for the next animation frame
+  let stepAgain = false;          // the user scrolled while an exchange ran: one more step after it
   let lastOffset = 0;
   let exhausted = false;
-  let fetching = false;
-  let lastHints = null;          // { body, etag, answer } of the last hints step, for If-None-Match
-  const fontsReady = fonts ? loadFonts({ baseUrl, headers, doc }) : Promise.resolve();
+  let fetching = null;            // the batch fetch in progress, until its cells are laid out
+  let awaitingBatch = false;      // fetchBatch has not returned yet: steps say `fetching: true`
+  let lastHints = null;           // { json, etag } of the last hints step, for If-None-Match
+  let destroyed = false;
 
   const bounds = () => container.bounds || { width: host.clientWidth, height: host.clientHeight };
 
   function containerSpec() {
     const offset = host.scrollTop;
     const scrolling = offset > lastOffset ? "down" : offset < lastOffset ? "up" : "none";
-    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching };
+    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching: awaitingBatch };
   }
 
-  /** The wire form of entry `i`: a ref when the server knows it, else the cell in full. */
+  /** The wire form of a cell: a ref once the server gave it a key, else the cell in full. */
   function wireCell(entry, full) {
-    if (full || !supportsRefs || !entry.key) return { ...entry.cell, id: entry.id };
+    if (full || !entry.key) return { ...entry.cell, id: entry.id };
     const wire = { id: entry.id, ref: entry.key };
-    for (const [name, value] of Object.entries(entry.cell)) {
-      if (name !== "id" && !CONTENT_FIELDS.includes(name)) wire[name] = value;
+    for (const name in entry.cell) {
+      if (name !== "id" && !CONTENT_FIELDS.has(name)) wire[name] = entry.cell[name];
     }
     return wire;
   }
 
-  function requestBody(answer, fullIndexes) {
-    const body = {
-      container: containerSpec(),
-      sections: [{ id: sectionId, items: entries.map((e, i) => wireCell(e, fullIndexes.has(i))) }],
-    };
-    if (supportsRefs && answer !== "full") body.answer = answer;
-    return body;
-  }
-
   /**
-   * One exchange: POSTs `answer`-shaped, re-sending in full the cells a 409 names
-   * (a few rounds at most), streaming when asked. Resolves to the answer, or null
-   * for a 304 (the last hints still hold).
+   * One exchange: POSTs every cell (refs where known, `full` ones with content) and asks
+   * the `answer` shape; streams when asked. A 409 names refs the server does not hold:
+   * those cells are re-sent with their content (their keys stay: equal content, equal key).
+   * Resolves to the answer, or null for a 304 (what the list holds still stands).
    */
-  async function exchange(kind, answer, { streamed = false, fullIndexes = new Set() } = {}) {
+  async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
-      const body = requestBody(answer, fullIndexes);
+      // `answer` first: a hints step that names it before the cells is answered from the
+      // step before's placement without the cells being read (docs/scroll-loop.md).
+      const body = answer !== "full" ? { answer } : {};
+      body.container = containerSpec();
+      body.sections = [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }];
       const json = JSON.stringify(body);
       const encoded = await encodeBody(json, { compress });
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
-      if (answer === "hints" && lastHints && lastHints.body === json && lastHints.etag) {
-        requestHeaders["if-none-match"] = lastHints.etag;
-      }
+      const repeat = answer === "hints" && lastHints && lastHints.json === json;
+      if (repeat) requestHeaders["if-none-match"] = lastHints.etag;
       const res = await fetch(baseUrl + "/v1/layout", { method: "POST", headers: requestHeaders, body: encoded.body });
-      const sentBytes = typeof encoded.body === "string" ? new TextEncoder().encode(encoded.body).length : encoded.body.length;
-      const report = (status) => onStep && onStep({ kind, sentBytes, status, ms: performance.now() - started });
+      const report = (status, receivedBytes) => onStep && onStep({
+        kind, answer, status, cells: entries.length, refs: entries.length - full.size,
+        sentBytes: encoded.bytes, jsonBytes: encoded.jsonBytes, receivedBytes, ms: performance.now() - started,
+      });
       if (res.status === 304) {
-        report(304);
+        report(304, 0);
         return null;
       }
       const isStream = (res.headers.get("content-type") || "").startsWith("application/x-ndjson");
       if (res.ok && isStream) {
-        const answerBody = await readStream(res);
-        report(res.status);
-        return answerBody;
+        const { answer: streamedAnswer, bytes } = await readStream(res);
+        report(res.status, bytes);
+        return streamedAnswer;
       }
       const text = await res.text();
       let parsed;
       try { parsed = JSON.parse(text); } catch { parsed = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
-      report(res.status);
+      report(res.status, utf8Length(text));
       if (res.ok) {
-        if (answer === "hints") lastHints = { body: json, etag: res.headers.get("etag") };
+        if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
         return parsed;
       }
-      if (isUnknownRefProblem(parsed)) {
-        for (const pointer of parsed.refs) {
-          const i = itemIndexOfPointer(pointer);
-          if (i >= 0) {
-            fullIndexes.add(i);
-            entries[i].key = null;
-          }
-        }
-        continue;
+      if (!isUnknownRefProblem(parsed)) throw problemError(res.status, parsed);
+      for (const pointer of parsed.refs) {
+        const i = itemIndexOfPointer(pointer);
+        if (i >= 0 && i < entries.length) full.add(i);
       }
-      throw problemError(res.status, parsed);
     }
     throw new Error("Weft kept refusing refs after re-sending the cells it named");
   }
 
-  /** Applies `cell` records as they arrive (drawing those in view), and returns the `end` record as an answer. */
+  /**
+   * Applies `cell` records as they arrive, drawing those in the viewport at once (the
+   * hints come last, in `end`), and returns the `end` record as an answer.
+   */
   async function readStream(res) {
     let end = null;
-    await readRecords(res, (record) => {
+    const bytes = await readRecords(res, (record) => {
       if (record.record === "cell" && record.slot === "item") {
-        const i = Array.isArray(record.index) ? record.index[1] : -1;
-        if (entries[i]) {
-          place(entries[i], record);
-          if (!hints) grow(record.frame);
-          if (!hints && intersectsViewport(record.frame)) mount(entries[i]);
+        const entry = entries[Array.isArray(record.index) ? record.index[1] : -1];
+        if (entry) {
+          place(entry, record);
+          grow(record.frame);
+          if (!hints && intersectsViewport(record.frame)) mount(entry);
         }
       } else if (record.record === "end") {
         end = record;
@@ -492,14 +676,11 @@ export function createList(host, options = {}) {
       }
     });
     if (!end) throw new Error("the stream ended without its end record");
-    return { contentSize: end.contentSize, hints: end.hints, warnings: end.warnings, stats: end.stats, sections: null };
+    return { answer: { contentSize: end.contentSize, hints: end.hints, warnings: end.warnings, stats: end.stats }, bytes };
   }
 
   function place(entry, result) {
-    if (result.key) {
-      entry.key = result.key;
-      supportsRefs = true;
-    }
+    if (result.key) entry.key = result.key;
     // Equal content at an equal frame has an equal layout: only a moved or resized cell is redrawn.
     const moved = !entry.frame || ["x", "y", "width", "height"].some((k) => entry.frame[k] !== result.frame[k]);
     entry.frame = result.frame;
@@ -507,13 +688,17 @@ export function createList(host, options = {}) {
     if (entry.el && moved) unmount(entry);
   }
 
+  function setContentSize(size) {
+    contentSize = size;
+    content.style.width = `${size.width}px`;
+    content.style.height = `${size.height}px`;
+  }
+
   function grow(frame) {
-    contentSize = {
+    setContentSize({
       width: Math.max(contentSize.width, frame.x + frame.width),
       height: Math.max(contentSize.height, frame.y + frame.height),
-    };
-    content.style.width = `${contentSize.width}px`;
-    content.style.height = `${contentSize.height}px`;
+    });
   }
 
   function intersectsViewport(frame) {
@@ -526,15 +711,11 @@ export function createList(host, options = {}) {
     if (!answer) return;
     for (const section of answer.sections || []) {
       for (const item of section.items || []) {
-        const i = Array.isArray(item.index) ? item.index[1] : byId.get(item.id);
-        if (entries[i]) place(entries[i], item);
+        const entry = entries[Array.isArray(item.index) ? item.index[1] : byId.get(item.id)];
+        if (entry) place(entry, item);
       }
     }
-    if (answer.contentSize) {
-      contentSize = answer.contentSize;
-      content.style.width = `${contentSize.width}px`;
-      content.style.height = `${contentSize.height}px`;
-    }
+    if (answer.contentSize) setContentSize(answer.contentSize);
     if (answer.hints) hints = answer.hints;
     syncDOM();
   }
@@ -544,13 +725,11 @@ export function createList(host, options = {}) {
     const range = hints && hints.ranges && hints.ranges.preload;
     if (!Array.isArray(range)) return null;
     const out = new Set();
-    for (const path of range) {
-      if (Array.isArray(path)) out.add(path[1]);
-      else if (path && typeof path.item === "number") out.add(path.item);
-    }
+    for (const path of range) if (Array.isArray(path)) out.add(path[1]);
     return out;
   }
 
+  /** The DOM holds exactly the preload range: cells entering it are drawn, cells leaving it removed. */
   function syncDOM() {
     const keep = preloadIndexes();
     entries.forEach((entry, i) => {
@@ -586,42 +765,63 @@ export function createList(host, options = {}) {
     entry.el = null;
   }
 
-  /** Runs exchanges one after another: a step never races the one before it. */
+  /** Queues `work` behind every exchange before it; a scroll during it asks one more step after. */
   function serial(work) {
-    const run = (inFlight || Promise.resolve()).then(work, work);
-    inFlight = run.finally(() => { if (inFlight === run) inFlight = null; });
+    running++;
+    const run = queue.then(work);
+    queue = run.catch(() => {}).finally(() => {
+      running--;
+      if (stepAgain && running === 0) {
+        stepAgain = false;
+        schedule();
+      }
+    });
     return run;
   }
 
-  async function maybeFetchBatch() {
-    if (!fetchBatch || exhausted || fetching || !hints || !hints.batchFetch || !hints.batchFetch.shouldFetch) return;
-    fetching = true;
-    try {
-      const more = await fetchBatch(list);
-      if (!more || more.length === 0) exhausted = true;
-      else await list.append(more, { fromBatch: true });
-    } catch (e) {
-      onError(e);
-      return;
-    } finally {
-      fetching = false;
-    }
-    // As Texture checks again when a batch completes: the new cells may not reach the trigger.
-    if (!exhausted) schedule();
+  /** Fetches the next batch when the last hints say so: once per trigger, `fetching` set meanwhile. */
+  function maybeFetchBatch() {
+    if (!fetchBatch || exhausted || fetching || destroyed || !hints || !hints.batchFetch || !hints.batchFetch.shouldFetch) return;
+    awaitingBatch = true;
+    fetching = (async () => {
+      try {
+        const more = await Promise.resolve().then(() => fetchBatch(list));
+        awaitingBatch = false;
+        // The batch is in hand: its append asks hints with `fetching: false`, which is Texture's
+        // check when a batch completes (the new cells may not reach past the trigger).
+        if (!more || more.length === 0) exhausted = true;
+        else await appendCells(more, "batch");
+        return true;
+      } catch (e) {
+        onError(e);
+        return false;
+      } finally {
+        awaitingBatch = false;
+      }
+    })();
+    fetching.then((ok) => {
+      fetching = null;
+      // After a failure the next scroll step tries again, not a tight loop of failures.
+      if (ok) maybeFetchBatch();
+    });
   }
 
   async function scrollStep() {
-    scrollQueued = false;
-    if (entries.length === 0) return;
+    stepQueued = false;
+    if (entries.length === 0 || destroyed) return;
+    if (running > 0) {
+      stepAgain = true;
+      return;
+    }
     try {
       await serial(async () => {
-        // Without refs a hints step would re-send every cell in full: ask the full answer then.
-        const answer = await exchange("scroll", supportsRefs ? "hints" : "full");
-        lastOffset = host.scrollTop;
+        const offset = host.scrollTop;
+        const answer = await exchange("scroll", "hints");
+        lastOffset = offset;
         if (answer) apply(answer);
         else syncDOM();
       });
-      await maybeFetchBatch();
+      maybeFetchBatch();
     } catch (e) {
       onError(e);
     }
@@ -629,12 +829,34 @@ export function createList(host, options = {}) {
 
   /** At most one step per animation frame, however many scroll events arrive. */
   function schedule() {
-    if (scrollQueued) return;
-    scrollQueued = true;
+    if (stepQueued || destroyed) return;
+    stepQueued = true;
     (globalThis.requestAnimationFrame || ((f) => setTimeout(f, 16)))(scrollStep);
   }
   const onScroll = () => schedule();
   host.addEventListener("scroll", onScroll, { passive: true });
+
+  /** Adds cells at the end: known cells go as refs, the new ones in full (answer `frames`). */
+  async function appendCells(cells, kind) {
+    // The fonts first, so text is drawn with the faces Weft measured it with from its first paint.
+    if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
+    await serial(async () => {
+      const ids = new Set();
+      for (const cell of cells) {
+        if (cell.id == null || byId.has(cell.id) || ids.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
+        ids.add(cell.id);
+      }
+      const first = entries.length === 0;
+      const full = new Set();
+      for (const cell of cells) {
+        byId.set(cell.id, entries.length);
+        full.add(entries.length);
+        entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
+      }
+      // The first answer streams, so the first screen paints before the rest is laid out.
+      apply(await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full }));
+    });
+  }
 
   const list = {
     /** Every cell: { id, cell, key, frame, layout, mounted }. */
@@ -643,29 +865,18 @@ export function createList(host, options = {}) {
     },
     get hints() { return hints; },
     get contentSize() { return contentSize; },
-    /** Whether the server answered with keys (so known cells go as refs). */
-    get usesRefs() { return supportsRefs; },
+    /** True once fetchBatch has returned no cells. */
+    get exhausted() { return exhausted; },
+    /** The element the cells are drawn in (content coordinates). */
+    get content() { return content; },
 
     /**
      * Adds cells at the end and lays them out: known cells go as refs, the new ones in
      * full. The first call streams (NDJSON) so the first screen paints before the rest.
      */
-    async append(cells, { fromBatch = false } = {}) {
-      await fontsReady;
-      const first = entries.length === 0;
-      const full = new Set();
-      for (const cell of cells) {
-        if (cell.id == null || byId.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
-        byId.set(cell.id, entries.length);
-        full.add(entries.length);
-        entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
-      }
-      await serial(async () => {
-        const answer = await exchange(fromBatch ? "batch" : first ? "first" : "append",
-          supportsRefs ? "frames" : "full", { streamed: first && stream, fullIndexes: full });
-        apply(answer);
-      });
-      await maybeFetchBatch();
+    async append(cells) {
+      await appendCells(cells, "append");
+      maybeFetchBatch();
       return list;
     },
 
@@ -679,8 +890,18 @@ export function createList(host, options = {}) {
     /** A scroll step now, without waiting for a scroll event. */
     refresh: () => scrollStep(),
 
+    /** Resolves once no exchange, scroll step or batch fetch is pending. */
+    async settled() {
+      while (running > 0 || stepQueued || stepAgain || fetching) {
+        await Promise.all([queue, fetching]);
+        if (stepQueued) await new Promise((resolve) => (globalThis.requestAnimationFrame || setTimeout)(resolve));
+      }
+      return list;
+    },
+
     /** Stops listening and empties the host. */
     destroy() {
+      destroyed = true;
       host.removeEventListener("scroll", onScroll);
       host.replaceChildren();
     },

@@ -89,6 +89,19 @@ public enum ContainerLayout {
 
     /// The second pass: `measured[k]` is the measurement of `jobs[k]`.
     public static func place(_ request: ContainerRequest, jobs: [CellJob], measured: [MeasuredCell]) -> ContainerResult {
+        finish(request, placeCells(request, jobs: jobs, measured: measured))
+    }
+
+    /// The cells placed, before what depends on where the viewport is (pinned
+    /// headers, hints): the same for every `contentOffset`, so a client that
+    /// only scrolls can be answered from it (`finish`).
+    package struct PlacedCells: Sendable {
+        let placement: Placement
+        let warnings: [ContainerWarning]
+    }
+
+    /// Frames for every measured cell, in content coordinates.
+    package static func placeCells(_ request: ContainerRequest, jobs: [CellJob], measured: [MeasuredCell]) -> PlacedCells {
         precondition(jobs.count == measured.count, "one measurement per job")
         let geometry = ContainerGeometry(request)
         var sections = request.sections.map { MeasuredSection(items: Array(repeating: MeasuredCell(size: .zero, layout: nil), count: $0.items.count)) }
@@ -118,14 +131,23 @@ public enum ContainerLayout {
         }
 
         // Supplementary cells that were not laid out have no measurement and get no result.
-        var placement: Placement
+        let placement: Placement
         switch geometry.type {
         case .table: placement = StreamingPlacer.placeTable(request, sections, geometry)
         case .collection: placement = CollectionPlacement.place(request, sections, geometry)
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
-        if request.container.pinHeaders { placement.pinHeaders(request, geometry) }
         warnings.append(contentsOf: placement.warnings)
+        return PlacedCells(placement: placement, warnings: warnings)
+    }
+
+    /// Pinned headers and the hints at `request`'s content offset, for cells
+    /// `placeCells` placed with the same cells and placing fields.
+    package static func finish(_ request: ContainerRequest, _ placed: PlacedCells) -> ContainerResult {
+        let geometry = ContainerGeometry(request)
+        var placement = placed.placement
+        var warnings = placed.warnings
+        if request.container.pinHeaders { placement.pinHeaders(request, geometry) }
         let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
         return ContainerResult(
             contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)

@@ -32,13 +32,9 @@ public enum ServiceRoutes {
         router.add("POST", "/v1/layout/node") { request in
             if let refusal = requireJSON(request) { return refusal }
             guard let flatten = switchParameter(request.queryValue("flatten")) else {
-                return httpResponse(Problem(
-                    .invalidValue, detail: "the query parameter flatten must be 0 or 1").response())
+                return invalidSwitchParameter("flatten")
             }
-            guard let lines = switchParameter(request.queryValue("lines")) else {
-                return httpResponse(Problem(
-                    .invalidValue, detail: "the query parameter lines must be 0 or 1").response())
-            }
+            guard let lines = switchParameter(request.queryValue("lines")) else { return invalidSwitchParameter("lines") }
             let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
             // One tree is one slice: it waits for a turn like any cell of a container.
             let response = engine.turns.holding {
@@ -100,5 +96,10 @@ public enum ServiceRoutes {
         case "1": return true
         default: return nil
         }
+    }
+
+    /// The answer to a switch query parameter that is neither 0 nor 1.
+    static func invalidSwitchParameter(_ name: String) -> HTTPResponse {
+        httpResponse(Problem(.invalidValue, detail: "the query parameter \(name) must be 0 or 1").response())
     }
 }

@@ -59,6 +59,9 @@ public struct FontFaceEntry: Sendable, Hashable {
     public let weight: Int
     /// Whether the face is italic or oblique.
     public let italic: Bool
+    /// CSS `font-stretch` in percent (100 normal, 75 condensed): a family may hold
+    /// faces of one weight and style that differ only in width.
+    public let stretch: Double
     /// The face's PostScript name; empty when the file gives none.
     public let postScriptName: String
     /// Path of the font file.

@@ -77,13 +77,13 @@ enum FontconfigQueries {
     }
 
     /// Every scalable face fontconfig lists: its default family name, CSS weight,
-    /// style, PostScript name, file and index in the file.
+    /// style, width, PostScript name, file and index in the file.
     static func allFaces(in config: OpaquePointer) -> [FontFaceEntry] {
         guard let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return [] }
         defer { FcObjectSetDestroy(objects) }
-        for name in ["family", "weight", "slant", "postscriptname", "file", "index"] { _ = FcObjectSetAdd(objects, name) }
+        for name in ["family", "weight", "slant", "width", "postscriptname", "file", "index"] { _ = FcObjectSetAdd(objects, name) }
         guard let list = FcFontList(config, pattern, objects) else { return [] }
         defer { FcFontSetDestroy(list) }
         var faces: [FontFaceEntry] = []
@@ -105,12 +105,24 @@ enum FontconfigQueries {
             faces.append(
                 FontFaceEntry(
                     family: family, weight: Int(FcWeightToOpenTypeDouble(weight).rounded()),
-                    italic: (integer("slant") ?? 0) != 0, postScriptName: string("postscriptname") ?? "",
+                    italic: (integer("slant") ?? 0) != 0, stretch: Self.cssStretch(fontconfigWidth: integer("width") ?? 100),
+                    postScriptName: string("postscriptname") ?? "",
                     filePath: file, index: Int(integer("index") ?? 0)))
         }
         return faces.sorted {
             ($0.family, $0.weight, $0.italic ? 1 : 0, $0.filePath, $0.index)
                 < ($1.family, $1.weight, $1.italic ? 1 : 0, $1.filePath, $1.index)
+        }
+    }
+
+    /// fontconfig's width constants (FC_WIDTH_*, whole numbers) as CSS `font-stretch`
+    /// percentages: 63, 87 and 113 are CSS's 62.5, 87.5 and 112.5.
+    static func cssStretch(fontconfigWidth width: Int32) -> Double {
+        switch width {
+        case 63: return 62.5
+        case 87: return 87.5
+        case 113: return 112.5
+        default: return Double(width)
         }
     }
 }

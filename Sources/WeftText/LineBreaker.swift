@@ -10,7 +10,7 @@ struct LaidOutLine {
 /// line up to the last opportunity that fits. A word that does not fit alone
 /// breaks between grapheme clusters (`overflow-wrap: anywhere`) or overflows the
 /// line up to the next opportunity (`overflow-wrap: normal`).
-/// Spaces at a soft wrap hang past the edge and do not count in the width.
+/// Spaces and tabs at a soft wrap hang past the edge and do not count in the width.
 ///
 /// Widths are 16.16 fixed-point integers; Blink's layout units are 1/64 px.
 struct LineBreaker {
@@ -53,7 +53,6 @@ struct LineBreaker {
 
     private func nextLine(from lineStart: Int) -> LaidOutLine {
         var position: Int64 = 0
-        var contentEnd: Int64 = 0
         var lastOpportunity: Int?
         // A word wider than the line that may not be broken: the line ends at the next opportunity.
         var overflowing = false
@@ -61,7 +60,7 @@ struct LineBreaker {
             let cluster = clusters[index]
             if cluster.startsItem, index > lineStart { position = Self.roundedUp(position) }
             let next = position + advance(of: cluster, at: position)
-            if cluster.kind != .space, index > lineStart, !overflowing {
+            if !cluster.kind.hangs, index > lineStart, !overflowing {
                 let endingHere = next - cluster.kernToNext
                 if !fits(endingHere) {
                     // CJK closing punctuation may give up its blank half to stay on the line.
@@ -76,7 +75,6 @@ struct LineBreaker {
                 }
             }
             position = next
-            if cluster.kind != .space { contentEnd = position }
             if overflowing, cluster.breakAfter, index + 1 < clusters.count {
                 return LaidOutLine(
                     clusters: lineStart..<(index + 1), width: reported(softWrappedWidth(lineStart..<(index + 1))))
@@ -87,10 +85,8 @@ struct LineBreaker {
             }
         }
         // The paragraph's last line: spaces before the line feed or the end of the
-        // text count, but only up to the available width.
-        var width = Self.roundedUp(position)
-        if let available { width = min(width, max(Self.roundedUp(contentEnd), available)) }
-        return LaidOutLine(clusters: lineStart..<clusters.count, width: reported(width))
+        // text count in full, even past the available width, as Chromium draws them.
+        return LaidOutLine(clusters: lineStart..<clusters.count, width: reported(position))
     }
 
     /// Width of a soft-wrapped line: hanging spaces left out, and no kerning with
@@ -102,19 +98,21 @@ struct LineBreaker {
             let cluster = clusters[index]
             if cluster.startsItem, index > range.lowerBound { position = Self.roundedUp(position) }
             position += advance(of: cluster, at: position)
-            if cluster.kind != .space { contentEnd = position }
+            if !cluster.kind.hangs { contentEnd = position }
         }
-        if let last = range.last, clusters[last].kind != .space { contentEnd -= clusters[last].kernToNext }
+        if let last = range.last, !clusters[last].kind.hangs { contentEnd -= clusters[last].kernToNext }
         if let last = range.last, clusters[last].kind == .softHyphen { contentEnd = position + hyphenAdvance }
         return contentEnd
     }
 
     private func advance(of cluster: MeasuredCluster, at position: Int64) -> Int64 {
         guard cluster.kind == .tab else { return cluster.advance }
-        // `tab-size: 8`: on to the next multiple of eight spaces.
+        // `tab-size: 8`: on to the next multiple of eight spaces, or the one after
+        // when that is less than half a space away (Blink's Font::TabWidth).
         guard tabInterval > 0 else { return 0 }
         let remainder = position % tabInterval
-        return tabInterval - (remainder < 0 ? remainder + tabInterval : remainder)
+        let distance = tabInterval - (remainder < 0 ? remainder + tabInterval : remainder)
+        return distance < tabInterval / 16 ? distance + tabInterval : distance
     }
 
     /// Blink lets a line through when it overflows by less than one layout unit

@@ -4,12 +4,16 @@ struct MeasuredCluster {
         case text
         /// U+0020: preserved by `pre-wrap`, and hangs past the edge at a soft wrap.
         case space
-        /// U+0009: advances to the next tab stop.
+        /// U+0009: advances to the next tab stop, and hangs like a space.
         case tab
         /// Other control characters, which Chromium draws as nothing.
         case control
         /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
         case softHyphen
+
+        /// Preserved white space: hangs past the edge instead of wrapping, and
+        /// does not count in the width of a line it ends at a soft wrap.
+        var hangs: Bool { self == .space || self == .tab }
 
         init(scalars: [UInt32]) {
             guard let first = scalars.first else {

@@ -56,6 +56,18 @@ import Testing
         #expect(bold?.filePath.hasSuffix("Inter-Bold.otf") == true)
         #expect(faces.contains { $0.family == "Ahem" })
     }
+
+    /// DejaVu Sans's condensed faces share the family, weights and styles of its
+    /// normal ones: only their width tells a page which file is which.
+    @Test func facesOfOneWeightAndStyleDifferInWidth() {
+        let faces = FontCatalog.faces()
+        let regular = faces.first { $0.postScriptName == "DejaVuSans" }
+        let condensed = faces.first { $0.postScriptName == "DejaVuSansCondensed" }
+        #expect(regular?.family == condensed?.family)
+        #expect(regular?.weight == condensed?.weight && regular?.italic == condensed?.italic)
+        #expect(regular?.stretch == 100)
+        #expect(condensed?.stretch == 87.5)  // fontconfig: FC_WIDTH_SEMICONDENSED
+    }
 }
 
 @Suite struct ApplicationFontTests {

@@ -66,13 +66,8 @@ import WeftLayout
         }
         let passed = outcomes.filter { $0.problems.isEmpty }.count
         print("conformance/rich-text all: \(passed)/\(outcomes.count)")
-        let unexpected = outcomes.filter { !$0.problems.isEmpty && !Self.knownDifferences.contains($0.fixture.name) }
-        #expect(unexpected.map(\.fixture.name) == [])
+        #expect(outcomes.filter { !$0.problems.isEmpty }.map(\.fixture.name) == [])
     }
-
-    /// Cases conformance/rich-text/README.md explains Weft does not match: trailing
-    /// spaces before an empty span, which Chromium lets run past max-width.
-    static let knownDifferences: Set<String> = ["rich-alignment-newlines-and-spaces__004"]
 
     /// Spans of one style measure exactly as the same text without spans.
     @Test func spansOfOneStyleMeasureAsPlainText() {

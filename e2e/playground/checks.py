@@ -31,6 +31,13 @@ def check_text(box, node, element, problems, parent=None):
     where = f"text {box['key']} ({box['id']})"
     text = box["text"]
     css = dict(TEXT_CSS, **{"overflow-wrap": overflow_wrap(element, parent or {})})
+    # alignment and baseDirection (auto: the browser's dir=auto decides) set these two.
+    css["text-align"] = {"left": "left", "right": "right", "center": "center", "justified": "justify"}.get(
+        element.get("alignment"), "start")
+    if element.get("baseDirection", "auto") == "auto":
+        del css["direction"]
+    else:
+        css["direction"] = element["baseDirection"]
     for prop, want in css.items():
         if text["css"].get(prop) != want:
             problems.append(f"{where}: computed {prop} is {text['css'].get(prop)!r}, the text README needs {want!r}")
@@ -61,6 +68,40 @@ def check_text(box, node, element, problems, parent=None):
         problems.append(f"{where}: the browser broke it into {text['lines']} lines, Weft into {node.get('lineCount')}")
     if rect[3] > frame[3] + TEXT_TOLERANCE:
         problems.append(f"{where}: drawn {rect[3]:.3f} high, taller than its {frame[3]} high frame")
+
+
+def compare_lines(drawn: list, response: dict) -> list:
+    """Problems with the line boxes the browser drew (e2e/playground/line_boxes.js, per text box)
+    as Weft's `lines` for the same texts (`response` asked with ?lines=1)."""
+    problems = []
+    texts = text_nodes(response)
+    for text in drawn:
+        node = texts.get(text["key"])
+        where = f"text {text['key']} ({text['id']})"
+        if node is None or "lines" not in node:
+            problems.append(f"{where}: Weft's answer has no lines for it")
+            continue
+        wanted, got = node["lines"], text["lines"]
+        if len(got) != len(wanted):
+            problems.append(f"{where}: the browser drew {len(got)} line boxes, Weft has {len(wanted)}")
+            continue
+        for i, (line, want) in enumerate(zip(got, wanted)):
+            f = want["frame"]
+            last_cut = node.get("truncated") and i == len(wanted) - 1
+            # A truncated text's last line is drawn as Weft cut it (its visibleText, the token
+            # included), so only where it sits and starts can match the line as wrapped.
+            pairs = [("x", line["x"], f["x"]), ("y", line["y"], f["y"]), ("height", line["height"], f["height"])]
+            if not last_cut:
+                pairs.append(("width", line["width"], f["width"]))
+                if (line["start"], line["end"]) != (want["start"], want["end"]):
+                    problems.append(f"{where} line {i}: drawn range {line['start']}..{line['end']}, "
+                                    f"Weft's {want['start']}..{want['end']}")
+            elif line["start"] != want["start"]:
+                problems.append(f"{where} line {i}: drawn from {line['start']}, Weft's starts at {want['start']}")
+            for name, a, b in pairs:
+                if abs(a - b) > TEXT_TOLERANCE + SNAP:
+                    problems.append(f"{where} line {i}: {name} {a:.4f} drawn, Weft's {b:.4f}")
+    return problems
 
 
 def compare(drawn: dict, request: dict, response: dict) -> list:

@@ -1,5 +1,6 @@
-// Evaluated in the playground page by playground-test.py after an example is drawn:
-// reports what the browser actually laid out, for the test to compare with Weft's frames.
+// Evaluated in the playground page by playground-test.py after an example is drawn, after
+// line_boxes.js: reports what the browser actually laid out, for the test to compare with
+// Weft's frames.
 (() => {
   const stage = document.querySelector("#stage");
   const origin = stage.getBoundingClientRect();
@@ -13,15 +14,9 @@
     "vertical-align", "margin-left", "margin-top", "padding-left", "padding-top", "border-left-width",
     "border-top-width", "font-family", "font-size", "font-weight", "font-style", "line-height", "letter-spacing"];
 
-  // Lines the browser drew: one client rect per line fragment of the text node; a line is a distinct top.
-  const lines = (el) => {
-    if (!el.firstChild) return 0;
-    const range = document.createRange();
-    range.selectNodeContents(el);
-    const tops = new Set();
-    for (const r of range.getClientRects()) if (r.height > 0) tops.add(Math.round(r.top * 64));
-    return tops.size;
-  };
+  // Lines the browser drew: its line boxes (spans of several sizes on one line have rects
+  // with different tops, so counting distinct tops would count too many).
+  const lines = (el) => (el.textContent ? weftLineBoxes(el, el.textContent).length : 0);
 
   const boxes = [...stage.querySelectorAll(".weft-box")].map((el) => {
     const box = {

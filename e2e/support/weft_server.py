@@ -27,10 +27,11 @@ def wait_until_healthy(proc: subprocess.Popen, url: str) -> bool:
 
 
 class WeftServer:
-    def __init__(self, binary: str, log_path: str, *extra_args: str, env: dict = None):
+    def __init__(self, binary: str, log_path: str, *extra_args: str, env: dict = None, port: int = 0):
+        """`port` 0 lets the kernel pick; another is for a restart on the port a stopped server had."""
         self.log = open(log_path, "wb")
         self.proc = subprocess.Popen(
-            [binary, "serve", "--host", "127.0.0.1", "--port", "0", *extra_args],
+            [binary, "serve", "--host", "127.0.0.1", "--port", str(port), *extra_args],
             stdout=subprocess.PIPE, stderr=self.log, stdin=subprocess.DEVNULL,
             env={**os.environ, **(env or {})})
         self.port = self._read_port()

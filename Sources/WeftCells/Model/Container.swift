@@ -12,7 +12,7 @@ public enum ContainerType: String, Sendable, Hashable, CaseIterable {
 
 /// The request's `container` object: what the container is and the state
 /// Texture would keep on it, which a stateless service has to be told.
-public struct Container: Sendable {
+public struct Container: Sendable, Hashable {
     /// Table, collection or pager.
     public var type: ContainerType
     /// The viewport's size; must be positive on both axes.
@@ -102,7 +102,7 @@ public enum FlowScrollDirection: String, Sendable, Hashable, CaseIterable {
 
 /// The flow layout's metrics, with UICollectionViewFlowLayout's defaults (spacings
 /// 10, section inset zero).
-public struct FlowSettings: Sendable {
+public struct FlowSettings: Sendable, Hashable {
     /// `minimumInteritemSpacing`: points between items on a line.
     public var itemSpacing: Double
     /// `minimumLineSpacing`: points between lines.
@@ -141,7 +141,7 @@ public enum CollectionLayoutType: String, Sendable, Hashable, CaseIterable {
 
 /// The spacings a gallery or masonry layout may set for itself; each one it
 /// leaves nil is the flow's.
-public struct CollectionSpacing: Sendable {
+public struct CollectionSpacing: Sendable, Hashable {
     /// Points between items on a line (between columns, for masonry).
     public var itemSpacing: Double?
     /// Points between lines (between items of a column, for masonry).
@@ -158,7 +158,7 @@ public struct CollectionSpacing: Sendable {
 }
 
 /// ASCollectionGalleryLayoutDelegate's properties: every item is exactly `itemSize`.
-public struct GallerySettings: Sendable {
+public struct GallerySettings: Sendable, Hashable {
     /// Must be positive when the layout is `gallery`.
     public var itemSize: Size
     /// Spacings of its own; the flow's where unset.
@@ -172,7 +172,7 @@ public struct GallerySettings: Sendable {
 }
 
 /// Columns of equal width, each item to the shortest.
-public struct MasonrySettings: Sendable {
+public struct MasonrySettings: Sendable, Hashable {
     /// At least 1.
     public var columns: Int
     /// Spacings of its own; the flow's where unset.

@@ -18,7 +18,7 @@ public struct MeasuredSection: Sendable {
 }
 
 /// What a container's placement pass produces: frames in content coordinates.
-struct Placement {
+struct Placement: Sendable {
     var contentSize: Size
     var sections: [SectionResult]
     var warnings: [ContainerWarning] = []

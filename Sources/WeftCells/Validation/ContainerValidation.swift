@@ -262,6 +262,7 @@ public struct CellIDs: Sendable {
     private var seen: [String: (section: Int, slot: CellSlot)] = [:]
     private let shorthand: Bool
 
+    /// No ids seen yet; `shorthand` spells paths `/items/N` (the top-level `items`).
     public init(shorthand: Bool) {
         self.shorthand = shorthand
     }

@@ -4,13 +4,14 @@ import WeftLayout
 /// What a cell's layout depends on, apart from the engine's text measurer
 /// (one engine, one measurer, one cache): its tree's canonical content, the
 /// range its container gives it, that range narrowed by the cell's style,
-/// and the request's scale and direction.
+/// the request's scale and direction, and whether texts list their lines.
 package struct CellCacheKey: Hashable, Sendable {
     package var content: ContentHash
     package var range: SizeRange
     package var treeRange: SizeRange
     package var pointScale: Double
     package var direction: LayoutDirection
+    package var reportsLines: Bool
 
     /// The content hash is already uniform; feeding the hasher one word of it
     /// (equality still compares every field) keeps a lookup cheap.

@@ -7,8 +7,10 @@ import WeftLayout
 /// chunked stream of records. The HTTP layer decides 413/415 first. Work for
 /// a client that has gone away is dropped.
 package enum ContainerEndpoint {
-    package static func respond(body: [UInt8], engine: ContainerEngine, cancellation: CancellationFlag? = nil) -> ServiceResponse {
-        engine.respond(body: body, cancellation: cancellation)
+    package static func respond(
+        body: [UInt8], engine: ContainerEngine, reportsLines: Bool = false, cancellation: CancellationFlag? = nil
+    ) -> ServiceResponse {
+        engine.respond(body: body, reportsLines: reportsLines, cancellation: cancellation)
     }
 
     /// Computes only while it holds one of the engine's turns, as the
@@ -18,19 +20,23 @@ package enum ContainerEndpoint {
     }
 
     private static func respondHoldingTurn(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
+        // `?lines=1`: every text lists its line boxes, as on /v1/layout/node.
+        guard let lines = ServiceRoutes.switchParameter(request.queryValue("lines")) else {
+            return ServiceRoutes.invalidSwitchParameter("lines")
+        }
         // Cells stop being started once the client is gone or the request's
         // time is up.
         let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
         let clientGone = budget.cancellation
         guard wantsStream(request.headers["accept"]) else {
-            let response = respond(body: request.body, engine: engine, cancellation: clientGone)
+            let response = respond(body: request.body, engine: engine, reportsLines: lines, cancellation: clientGone)
             if response.status == ProblemType.requestTimeout.status, budget.isSpent {
                 return ServiceRoutes.httpResponse(budget.spentResponse())
             }
             return ServiceRoutes.httpResponse(response)
         }
         let plan: ContainerEngine.StreamPlan
-        switch engine.beginStream(request.body) {
+        switch engine.beginStream(request.body, reportsLines: lines) {
         case .refused(let problem): return ServiceRoutes.httpResponse(problem.response())
         case .ready(let p): plan = p
         }

@@ -113,7 +113,8 @@ extension ContainerEngine {
             }
             let key = CellCacheKey(
                 content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-                pointScale: prepared.request.pointScale, direction: prepared.request.direction)
+                pointScale: prepared.request.pointScale, direction: prepared.request.direction,
+                reportsLines: prepared.reportsLines)
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial
@@ -133,6 +134,7 @@ extension ContainerEngine {
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
+        decoder.reportsLinesOfEveryText = prepared.reportsLines
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {
@@ -204,20 +206,34 @@ extension ContainerEngine {
         return jobs
     }
 
-    /// Places the measured cells and computes the hints.
+    /// Places the measured cells and computes the hints; a `hints` answer's
+    /// placement is remembered for the next scroll step (`PlacementMemo`).
     package func place(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> ContainerResult {
-        ContainerLayout.place(
+        let placed = ContainerLayout.placeCells(
             prepared.request, jobs: placedJobs(prepared, outcomes),
             measured: outcomes.map { MeasuredCell(size: $0.size, layout: nil) })
+        if let key = prepared.placementKey {
+            placements.insert(
+                MemoizedPlacement(
+                    request: prepared.request, placed: placed, nodeWarnings: nodeWarnings(prepared, outcomes),
+                    stats: stats(prepared, outcomes)),
+                for: key)
+        }
+        return ContainerLayout.finish(prepared.request, placed)
     }
 
-    /// Every cell's decoding warnings, in job order, with full paths.
+    /// Every cell's decoding warnings, in job order, with full paths; a missing
+    /// font family is warned about once, at the first cell that asks for it.
     package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
         var all: [ResponseWarning] = []
+        var warnedFamilies: Set<String> = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {
             let prefix = Self.nodePath(prepared, k)
-            all += outcomes[k].warnings.map { ResponseWarning(path: JSONPointer(prefix.components + $0.path.components), detail: $0.detail) }
+            for warning in outcomes[k].warnings {
+                if let family = warning.missingFamily, !warnedFamilies.insert(family).inserted { continue }
+                all.append(warning.relocated(under: prefix))
+            }
         }
         return all
     }

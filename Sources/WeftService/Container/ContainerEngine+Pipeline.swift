@@ -34,18 +34,21 @@ extension ContainerEngine {
         let cellsKey: ContainerRequestKey
         let offset: Int
         let depth: Int
+        var reportsLines = false
     }
 
-    /// What the endpoint calls before it answers 200 (or not).
-    package func beginStream(_ body: [UInt8]) -> StreamStart {
+    /// What the endpoint calls before it answers 200 (or not); `reportsLines` is `?lines=1`.
+    package func beginStream(_ body: [UInt8], reportsLines: Bool = false) -> StreamStart {
         if body.count >= pipelineMinimumBytes && !Self.mayHoldRefs(body) {
             switch readHead(body) {
-            case .head(let head): return .ready(.pipelined(head))
+            case .head(var head):
+                head.reportsLines = reportsLines
+                return .ready(.pipelined(head))
             case .refused(let problem): return .refused(problem)
             case .notATable: break
             }
         }
-        switch prepareStream(body) {
+        switch prepareStream(body, reportsLines: reportsLines) {
         case .ready(let prepared): return .ready(.whole(prepared))
         case .refused(let problem): return .refused(problem)
         }
@@ -95,7 +98,8 @@ extension ContainerEngine {
         // direction from a prepared request; its cells are not needed.
         let shell = PreparedContainer(
             request: head.request, body: head.body, jobs: [], work: [], sources: [], answer: head.top.answer,
-            stats: ContainerStats(cells: 0, cacheHits: 0, cacheMisses: 0), serial: serial)
+            stats: ContainerStats(cells: 0, cacheHits: 0, cacheMisses: 0), serial: serial,
+            reportsLines: head.reportsLines)
         let engine = self
         let cells = FedCells(capacity: ContainerLimits.maxCells)
         let feed = pool.feed(

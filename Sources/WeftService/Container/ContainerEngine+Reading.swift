@@ -5,9 +5,10 @@ import WeftLayout
 /// them up in the cache, so that each cell's work is decided before any layout.
 extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
-    /// validates it, and looks every node cell up in the cache.
-    package func prepare(_ body: [UInt8]) -> Preparation {
-        prepare(body, forStream: false)
+    /// validates it, and looks every node cell up in the cache. `reportsLines`:
+    /// every text lists its line boxes (`?lines=1`).
+    package func prepare(_ body: [UInt8], reportsLines: Bool = false) -> Preparation {
+        prepare(body, forStream: false, reportsLines: reportsLines)
     }
 
     /// `prepare` for a stream, whose start record waits for it. The outcome
@@ -18,11 +19,11 @@ extension ContainerEngine {
     /// cache on, hashing every tree and scanning every cell for the memo first
     /// would keep a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
-    package func prepareStream(_ body: [UInt8]) -> Preparation {
-        prepare(body, forStream: true)
+    package func prepareStream(_ body: [UInt8], reportsLines: Bool = false) -> Preparation {
+        prepare(body, forStream: true, reportsLines: reportsLines)
     }
 
-    private func prepare(_ body: [UInt8], forStream: Bool) -> Preparation {
+    private func prepare(_ body: [UInt8], forStream: Bool, reportsLines: Bool) -> Preparation {
         var decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
@@ -44,9 +45,17 @@ extension ContainerEngine {
             return .refused(first.problem)
         }
         let serial = serials.add(1, ordering: .relaxed).newValue
-        if forStream && cache.isEnabled { return .ready(planLookups(decoded, body: body, serial: serial)) }
-        var prepared = plan(decoded, body: body)
+        var prepared =
+            forStream && cache.isEnabled
+            ? planLookups(decoded, body: body, serial: serial) : plan(decoded, body: body, reportsLines: reportsLines)
         prepared.serial = serial
+        prepared.reportsLines = reportsLines
+        if !forStream, decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
+            prepared.placementKey = PlacementKey(
+                cells: Self.rawHash(body, cells), shorthand: decoded.request.usesItemsShorthand,
+                container: decoded.request.container, direction: decoded.request.direction,
+                pointScale: decoded.request.pointScale)
+        }
         return .ready(prepared)
     }
 
@@ -75,15 +84,16 @@ extension ContainerEngine {
         return stats
     }
 
-    private func plan(_ decoded: DecodedContainerRequest, body: [UInt8]) -> PreparedContainer {
+    private func plan(_ decoded: DecodedContainerRequest, body: [UInt8], reportsLines: Bool) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
         let cellSources = Self.cellSources(decoded, jobs)
         let sources: [NodeSource?] = jobs.indices.map { k in jobs[k].cell.kind == .node ? cellSources[k].node : nil }
-        // The cells' canonical hashes (every answer gives each cell its key),
-        // on the pool; the lookups then run here, in index order, so that hits
-        // and misses do not depend on the threads.
-        let hashes = contentHashes(sources, cellSources, body: body)
+        // The cells' canonical hashes, on the pool; the lookups then run here,
+        // in index order, so that hits and misses do not depend on the threads.
+        // Without a cache each cell's hash (for its key) is taken with its layout.
+        let hashes = cache.isEnabled
+            ? contentHashes(sources, cellSources, body: body) : Array(repeating: nil, count: jobs.count)
         if memo.isEnabled { remember(decoded, jobs: jobs, hashes: hashes) }
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
@@ -100,14 +110,10 @@ extension ContainerEngine {
                 work.append(.decode(source, key: nil))
                 continue
             }
-            guard cache.isEnabled else {
-                work.append(.decode(NodeSource(range: source.range, hash: content), key: nil))
-                continue
-            }
             let key = CellCacheKey(
                 content: content, range: jobs[k].range,
                 treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: jobs[k].range),
-                pointScale: request.pointScale, direction: request.direction)
+                pointScale: request.pointScale, direction: request.direction, reportsLines: reportsLines)
             if let cached = cache.value(for: key) {
                 hits += 1
                 work.append(.cached(cached, content: content))

@@ -21,6 +21,8 @@ package final class ContainerEngine: Sendable {
     package let memo: RawCellMemo
     /// The content behind every key answered, for cells sent later as refs.
     package let contentStore: CellContentStore
+    /// The placements of recent `hints` answers, for the next scroll step.
+    package let placements: PlacementMemo
     package let textMeasurer: (any TextMeasuring)?
     package let limits: DecodeLimits
     /// Cells per chunk: small enough that a big request interleaves with
@@ -53,9 +55,11 @@ package final class ContainerEngine: Sendable {
         turns = Turns(count: workers)
         pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
-        // Content for refs is about as large as the layouts it lays out to.
-        cache = CellLayoutCache(capacityBytes: cacheBytes / 2)
-        contentStore = CellContentStore(capacityBytes: cacheBytes * 3 / 8, shared: cellStore)
+        // Content for refs is about as large as the layouts it lays out to; an
+        // eighth holds the placements of a few feeds being scrolled.
+        cache = CellLayoutCache(capacityBytes: cacheBytes * 7 / 16)
+        contentStore = CellContentStore(capacityBytes: cacheBytes * 5 / 16, shared: cellStore)
+        placements = PlacementMemo(capacityBytes: cacheBytes / 8)
         memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
         self.textMeasurer = textMeasurer
         self.limits = limits
@@ -73,10 +77,11 @@ package final class ContainerEngine: Sendable {
 
     // MARK: - Whole responses
 
-    /// `POST /v1/layout` as one JSON document.
-    package func respond(body: [UInt8], cancellation: CancellationFlag? = nil) -> ServiceResponse {
+    /// `POST /v1/layout` as one JSON document; `reportsLines` is `?lines=1`.
+    package func respond(body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil) -> ServiceResponse {
+        if let scrolled = answerFromPlacement(body) { return scrolled }
         let prepared: PreparedContainer
-        switch prepare(body) {
+        switch prepare(body, reportsLines: reportsLines) {
         case .refused(let problem): return problem.response()
         case .ready(let p): prepared = p
         }

@@ -48,6 +48,8 @@ package struct DecodedContainerRequest: Sendable {
     package var request: ContainerRequest
     package var nodes: [SectionNodeSources]
     package var answer: AnswerShape = .full
+    /// Where the value of `items` or `sections` is in the body.
+    package var cells: Range<Int>?
 }
 
 /// Bytes -> `ContainerRequest`, straight from the JSON reader (openapi.yaml, "POST
@@ -81,6 +83,8 @@ package enum ContainerRequestDecoder {
         var pointScale = 0.0
         var answer = AnswerShape.full
         var cellCount = 0
+        /// Where the value of `items` or `sections` is in the body.
+        var cells: Range<Int>?
 
         /// What is known before the cells: the request without them.
         var head: ContainerRequest? {
@@ -92,7 +96,7 @@ package enum ContainerRequestDecoder {
             let request = ContainerRequest(
                 container: container, sections: sections, usesItemsShorthand: shorthand, direction: direction,
                 pointScale: pointScale)
-            return DecodedContainerRequest(request: request, nodes: sources, answer: answer)
+            return DecodedContainerRequest(request: request, nodes: sources, answer: answer, cells: cells)
         }
     }
 
@@ -127,6 +131,8 @@ package enum ContainerRequestDecoder {
         _ field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?,
         observer: (any CellReadObserver)?
     ) throws(RequestError) {
+        let start = r.offset
+        defer { if field == .items || field == .sections { top.cells = start..<r.offset } }
         do throws(RequestError) {
             switch field {
             case .container:

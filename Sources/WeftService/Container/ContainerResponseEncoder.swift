@@ -9,10 +9,17 @@ package enum ContainerResponseEncoder {
     package static func encode(
         _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
     ) -> [UInt8] {
-        let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
+        let layouts = prepared.answer == .hints ? nil : CellLayouts(prepared: prepared, outcomes: outcomes)
         let capacity = estimatedSize(result, warnings: warnings, outcomes: outcomes)
         return JSONWriter.document(capacity: capacity) { out in
-            write(result, warnings: warnings, prepared: prepared, layouts: layouts, &out)
+            write(result, warnings: warnings, stats: prepared.stats, layouts: layouts, &out)
+        }
+    }
+
+    /// A `hints` answer: no cells.
+    static func encodeHints(_ result: ContainerResult, warnings: [ResponseWarning], stats: ContainerStats) -> [UInt8] {
+        JSONWriter.document(capacity: estimatedSize(result, warnings: warnings, outcomes: [])) { out in
+            write(result, warnings: warnings, stats: stats, layouts: nil, &out)
         }
     }
 
@@ -40,8 +47,9 @@ package enum ContainerResponseEncoder {
         return size
     }
 
+    /// The answer; without `layouts` (a `hints` answer), no `sections`.
     private static func write(
-        _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, layouts: CellLayouts,
+        _ result: ContainerResult, warnings: [ResponseWarning], stats: ContainerStats, layouts: CellLayouts?,
         _ out: inout JSONWriter
     ) {
         out.beginObject()
@@ -49,11 +57,11 @@ package enum ContainerResponseEncoder {
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         out.key("warnings")
         writeWarnings(warnings, result.warnings, &out)
-        if prepared.answer != .hints { writeSections(result.sections, &out) { layouts.answer($0, $1) } }
+        if let layouts { writeSections(result.sections, &out) { layouts.answer($0, $1) } }
         out.key("hints")
         writeHints(result.hints, &out)
         out.key("stats")
-        writeStats(prepared.stats, &out)
+        writeStats(stats, &out)
         out.endObject()
     }
 

@@ -17,11 +17,15 @@ package struct PreparedContainer: Sendable {
     package var answer: AnswerShape = .full
     /// The content this request adds for later refs, bound for the shared store.
     package var writes = ContentWrites()
+    /// For a `hints` answer: where its placement is remembered (`PlacementMemo`).
+    package var placementKey: PlacementKey?
     /// With `.lookUp` work the hits and misses are only known after measuring
     /// (`ContainerEngine.stats`); these then count the cells alone.
     package var stats: ContainerStats
     /// Tells this request's own cache entries from those it found.
     package var serial: UInt64 = 0
+    /// Every text lists its line boxes (`?lines=1`).
+    package var reportsLines = false
 
     /// One job's plan.
     package enum CellWork: Sendable {

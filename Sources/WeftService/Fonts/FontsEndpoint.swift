@@ -35,6 +35,8 @@ public enum FontsEndpoint {
                 w.integer(face.weight)
                 w.key("style")
                 w.string(face.italic ? "italic" : "normal")
+                w.key("stretch")
+                w.number(face.stretch)
                 w.key("postScriptName")
                 w.string(face.postScriptName)
                 w.key("url")

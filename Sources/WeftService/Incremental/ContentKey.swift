@@ -8,13 +8,16 @@ import WeftHTTP
 /// position, width and rotation.
 ///
 /// Built from the canonical `ContentHash` of each part (member order,
-/// whitespace, number spelling and string escapes do not count), mixed into
-/// 128 bits with fixed seeds: equal content gives the equal key on any
-/// instance, after any restart. Spelled `c1` (the scheme's version, so a
-/// different scheme can never alias it) and 22 base64url characters.
+/// whitespace, number spelling and string escapes do not count), mixed with
+/// fixed seeds and cut to 96 bits: equal content gives the equal key on any
+/// instance, after any restart. 96 bits keep a ref short (it is most of a
+/// scroll step's upload) while two contents sharing a key stay out of reach
+/// (about 2^48 distinct cells before one pair is likely). Spelled `c1` (the
+/// scheme's version, so a different scheme can never alias it) and 16
+/// base64url characters.
 package enum ContentKey {
-    /// `c1` and 128 bits in base64url.
-    package static let length = 24
+    /// `c1` and 96 bits in base64url.
+    package static let length = 18
 
     /// The key of a cell whose parts hash to these (`ContentHash` of each part's
     /// JSON). An absent `style` is the empty style, as the decoder reads it;
@@ -83,7 +86,7 @@ package enum ContentKey {
         }
     }()
 
-    /// Whether `text` is spelled as a key (`c1` and 22 base64url characters);
+    /// Whether `text` is spelled as a key (`c1` and 16 base64url characters);
     /// only the content store knows whether it names anything.
     package static func isWellFormed(_ text: String) -> Bool {
         let bytes = text.utf8
@@ -97,8 +100,12 @@ package enum ContentKey {
         }
     }
 
-    /// `c1` then the 128 bits in base64url.
+    /// `c1` then 96 bits (all of `low`, the low half of `high`) in base64url.
     static func encode(low: UInt64, high: UInt64) -> String {
-        "c1" + Base64URL.encode(low: low, high: high)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(12)
+        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(shift))) }
+        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
+        return "c1" + Base64URL.encode(bytes)
     }
 }

@@ -61,6 +61,11 @@ public enum EmbeddedWeb {
   /* The trigger often falls on a page boundary: its label gets its own column or row. */
   .hint.along-y.trigger .label { left: calc(100% + 84px); }
   .hint.along-x.trigger .label { top: calc(100% + 50px); }
+  /* The infinite feed: a phone-sized scroller; only the preload range is in the DOM. */
+  #feed { width: 375px; height: 600px; outline: 1px solid #7b1fa2; background: #fff; }
+  #feed .weft-cell { outline: 1px solid rgba(0, 130, 90, .8); }
+  #feed .weft-box { outline: 0; background: none; }
+  #feed .weft-type-box { background: rgba(40, 90, 200, .18); border-radius: 20px; }
   #tip { position: fixed; pointer-events: none; background: #222; color: #fff; font: 12px/1.3 ui-monospace, monospace;
          padding: 4px 7px; border-radius: 3px; display: none; z-index: 100; white-space: pre; }
 </style>
@@ -85,7 +90,7 @@ public enum EmbeddedWeb {
 </div>
 <div id="tip"></div>
 <script type="module">
-import { frames, layout, render } from "/weft-client.js";
+import { frames, layout, render, loadFonts, createList } from "/weft-client.js";
 
 // Only fonts scripts/install-deps.sh installs (GET /v1/fonts lists them), so the browser
 // draws with the same faces Weft measured.
@@ -97,17 +102,52 @@ const LOREM = [
   "Stateless layout: any instance answers any request, and a load balancer does the scaling out. Naïve café façades — déjà vu.",
 ];
 
-const post = (i) => ({
-  id: `post-${i}`,
+/** A feed cell: an avatar beside `texts`, one above the other. */
+const feedCell = (id, texts) => ({
+  id,
   node: { type: "inset", insets: { top: 12, left: 16, bottom: 12, right: 16 }, child: {
     type: "stack", direction: "horizontal", spacing: 12, alignItems: "start", children: [
       { type: "box", id: "avatar", style: { preferredSize: { width: 40, height: 40 } } },
-      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: [
-        { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
-        { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
-      ] },
+      { type: "stack", direction: "vertical", spacing: 4, style: { flexGrow: 1, flexShrink: 1 }, children: texts },
     ] } },
 });
+
+const post = (i) => feedCell(`post-${i}`, [
+  { type: "text", id: "author", text: `Author ${i}  ·  ${i * 3}m`, font: { family: SANS, size: 15, weight: 600 } },
+  { type: "text", id: "body", text: LOREM[i % LOREM.length], font: { family: BODY, size: 14 }, lineHeight: 20 },
+]);
+
+// A post as an app builds it with spans: a bold author and a grey timestamp in one line, a
+// body in several fonts with a link, cut after two lines with a token of its own.
+const BODIES = [
+  [{ text: "Shipped the new layout engine today. " }, { text: "Release notes", link: "https://example.org/notes",
+    font: { weight: 600 } }, { text: " cover spans, truncation and line boxes; " },
+   { text: "tell us what breaks", font: { family: "Liberation Serif", style: "italic", size: 15 } }, { text: " before Friday." }],
+  [{ text: "Short and sweet." }],
+  [{ text: "Naïve café façades, " }, { text: "déjà vu", font: { family: "DejaVu Sans", size: 13 } },
+   { text: " — and a very long paragraph that goes on well past two lines so that the feed has to cut it, " +
+     "showing the token the request asked for at the end of the second line." }],
+];
+
+const richPost = (i) => feedCell(`rich-${i}`, [
+  { type: "text", id: "byline", font: { family: SANS, size: 15 }, spans: [
+    { text: `Author ${i}`, font: { weight: 700 } },
+    { text: `  ·  ${i * 3}m`, font: { family: BODY, size: 12 }, "x-color": "#8a8f98" }] },
+  { type: "text", id: "body", font: { family: BODY, size: 14 }, lineHeight: 20, maxLines: 2,
+    truncationText: [{ text: "… " }, { text: "more", font: { weight: 700 } }], spans: BODIES[i % BODIES.length] },
+]);
+
+const WORDS = ("the layout of every cell is measured by Weft with the fonts this page loads so each post wraps " +
+               "where the browser wraps it and the list keeps only the cells near the viewport").split(" ");
+
+/** Feed post `i`: a post whose body has 4 to 48 words, so heights vary. */
+const feedPost = (i) => {
+  const cell = post(i);
+  const body = cell.node.child.children[1].children[1];
+  const words = Array.from({ length: 4 + (i * 37) % 45 }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]);
+  body.text = words.join(" ").replace(/^./, (c) => c.toUpperCase()) + ".";
+  return cell;
+};
 
 // A table row holding a horizontal strip of cards (Texture's HorizontalWithinVerticalScrolling):
 // the strip takes the row's width and its tallest card's height; its cells are drawn at its
@@ -130,6 +170,10 @@ const stripRow = (i) => ({
 });
 
 const EXAMPLES = {
+  "Feed with spans": {
+    container: { type: "table", bounds: { width: 375, height: 560 }, separatorStyle: "none" },
+    sections: [{ id: "feed", items: Array.from({ length: 9 }, (_, i) => richPost(i + 1)) }],
+  },
   "Feed table with text": {
     container: { type: "table", bounds: { width: 375, height: 560 }, contentOffset: { x: 0, y: 180 },
                  scrolling: "down", leadingScreensForBatching: 1 },
@@ -162,6 +206,11 @@ const EXAMPLES = {
           { type: "text", id: "caption", text: "Every page is laid out at exactly the bounds.",
             font: { family: BODY, size: 13 }, style: { maxWidth: 220 } },
         ] } } })),
+  },
+  // Not a request: the page makes the posts up and scrolls them through createList (weft-client.js).
+  "Infinite feed": {
+    feed: { posts: 10000, batch: 50 },
+    container: { type: "table", leadingScreensForBatching: 2 },
   },
   "Flex card": {
     sizeRange: { min: { width: 0, height: 0 }, max: { width: 360, height: null } },
@@ -228,17 +277,23 @@ editor.addEventListener("keydown", (ev) => { if (ev.key === "Enter" && (ev.ctrlK
 // One run at a time is shown: a slow answer to an older request must not overwrite a newer one.
 let generation = 0;
 
+/** The infinite feed's list while it is shown. */
+let feedList = null;
+
 /** Lays out what the editor holds; resolves to {request, response} or {error}. */
 async function run() {
   const mine = ++generation;
   delete document.body.dataset.ready;
   status.className = "";
   status.textContent = "laying out…";
+  if (feedList) { feedList.destroy(); feedList = null; }
   let request;
   try { request = JSON.parse(editor.value); } catch (e) { return fail(`JSON: ${e.message}`); }
+  if (request.feed) return runFeed(request, mine);
   const started = performance.now();
   try {
-    const response = await layout(request);
+    // Every text's line boxes, to draw a truncated text's last line as Weft cut it.
+    const response = await layout(request, { lines: true });
     if (mine !== generation) return { stale: true };
     return draw(request, response, `${(performance.now() - started).toFixed(1)} ms round trip`);
   } catch (e) {
@@ -258,6 +313,51 @@ function draw(request, response, timing) {
     (warnings.length ? `\nwarnings:\n${warnings.map((w) => "  " + JSON.stringify(w)).join("\n")}` : "");
   document.body.dataset.ready = "true";
   return { request, response };
+}
+
+/**
+ * The infinite feed: `feed.posts` posts made up here, fetched `feed.batch` at a time when Weft's
+ * batchFetch hint says so, drawn by createList (only the preload range is in the DOM).
+ * Resolves to {feed} once the first batch is drawn.
+ */
+async function runFeed(request, mine) {
+  const { posts = 10000, batch = 50 } = request.feed;
+  document.querySelector("#legend").hidden = true;
+  answer.textContent = "";
+  const host = document.createElement("div");
+  host.id = "feed";
+  stage.replaceChildren(host);
+  Object.assign(stage.style, { width: "", height: "" });
+  let next = 0;
+  const take = () => Array.from({ length: Math.max(0, Math.min(batch, posts - next)) }, () => feedPost(next++));
+  let last = null;
+  const show = () => {
+    if (mine !== generation || !feedList) return;
+    const l = feedList;
+    status.className = "";
+    status.textContent = `${l.cells.length} of ${posts} posts laid out, ${l.content.childElementCount} cells in the DOM ` +
+      `(the preload range), content ${Math.round(l.contentSize.height)} pt` +
+      (last ? `\nlast step: ${last.kind}, answer ${last.answer}, ${last.refs} of ${last.cells} cells as refs, ` +
+              `${last.sentBytes} B up (${last.jsonBytes} B JSON), ${last.receivedBytes} B down, HTTP ${last.status}, ` +
+              `${last.ms.toFixed(0)} ms` : "");
+    if (l.hints) answer.textContent = JSON.stringify({ contentSize: l.contentSize, hints: l.hints }, null, 2);
+  };
+  feedList = createList(host, {
+    container: { ...request.container },
+    fetchBatch: async () => take(),
+    onStep: (report) => { last = report; queueMicrotask(show); },
+    onError: (e) => { status.className = "error"; status.textContent = e.message; },
+  });
+  try {
+    await feedList.append(take());
+  } catch (e) {
+    if (mine !== generation) return { stale: true };
+    return fail(e.message);
+  }
+  if (mine !== generation) return { stale: true };
+  show();
+  document.body.dataset.ready = "true";
+  return { feed: { cells: feedList.cells.length, mounted: feedList.content.childElementCount } };
 }
 
 function fail(message) {
@@ -374,6 +474,8 @@ function drawNestedHints(request, response) {
 /** Lets tests (and the console) drive the page: show("Pager") resolves once it is drawn. */
 window.weftPlayground = {
   examples: EXAMPLES,
+  /** The infinite feed's list (createList) while that example is shown. */
+  get feed() { return feedList; },
   run,
   show(name) { load(name); return run(); },
   /** Draws a response obtained elsewhere (tests use it to preview answers). */
@@ -385,8 +487,22 @@ window.weftPlayground = {
   },
 };
 
+/** Every font family a request's texts and spans name. */
+function familiesOf(value, out = new Set()) {
+  if (Array.isArray(value)) value.forEach((v) => familiesOf(v, out));
+  else if (value && typeof value === "object") {
+    if (value.font && typeof value.font.family === "string") out.add(value.font.family);
+    Object.values(value).forEach((v) => familiesOf(v, out));
+  }
+  return out;
+}
+
+// The page draws with the very font files Weft measures with (GET /v1/fonts), not
+// whatever the visitor's machine has under those names.
+const fontsUsed = [SANS, BODY, ...familiesOf(EXAMPLES)];
 load(Object.keys(EXAMPLES)[0]);
-window.weftPlayground.ready = run();
+window.weftPlayground.fonts = loadFonts({ families: [...new Set(fontsUsed)] });
+window.weftPlayground.ready = window.weftPlayground.fonts.then(() => run());
 </script>
 </body>
 </html>
@@ -454,17 +570,21 @@ export const TEXT_CSS = `.weft-text {
 /** CSS generic families are keywords: quoting one would name a font called "sans-serif". */
 const GENERIC_FAMILIES = new Set(["serif", "sans-serif", "monospace", "cursive", "fantasy", "system-ui"]);
 
+/** The family Weft measures each generic family as (GET /v1/fonts `generic`), once loadFonts has read it. */
+const serverGenerics = new Map();
+
 /** Weft's own default when a text element names no family (WeftLayout's Font). */
 const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "normal" };
 
 /**
  * Lays out `request` with the service at `baseUrl` (default: this page's origin).
  * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
+ * `lines: true` asks for every text's line boxes (`?lines=1`).
  * Resolves to the parsed response; rejects with an Error carrying `.problem`
  * (the RFC 9457 body) when the service refuses the request.
  */
-export async function layout(request, { baseUrl = "", headers = {}, signal } = {}) {
-  const path = isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout";
+export async function layout(request, { baseUrl = "", headers = {}, signal, lines = false } = {}) {
+  const path = (isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout") + (lines ? "?lines=1" : "");
   const res = await fetch(baseUrl + path, {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
@@ -566,10 +686,11 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
-    if (entry.type === "text" && entry.element && typeof entry.element.text === "string") {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex"));
-      // The browser shows every line; Weft's maxLines or a short frame cut some off.
-      if (entry.node.truncated) el.style.overflow = "hidden";
+    if (entry.type === "text" && entry.element && (typeof entry.element.text === "string" || Array.isArray(entry.element.spans))) {
+      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node));
+      // Weft's maxLines or a short frame cut lines off: the box clips them, but not the
+      // truncation token, which may reach past the widest line as wrapped.
+      if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
     }
     host.appendChild(el);
     drawn.push(el);
@@ -586,13 +707,112 @@ export function render(host, request, response, { onBox } = {}) {
  * longest line up to the width Weft measured under breaks the same lines; the response
  * does not carry the latter, and the frame is at least the former.
  * `inFlex`: the text is a child of a `flex` element (see textStyle).
+ * `spans` are drawn as one `<span>` each, styled only with what the span overrides, as
+ * Weft measures them. `node`, the text's output node: a truncated one is drawn as its
+ * `visibleText` (the token included), the last line kept on one line when the node
+ * lists its `lines`.
  */
-export function textElement(doc, element, frameWidth, inFlex = false) {
+export function textElement(doc, element, frameWidth, inFlex = false, node = undefined) {
   const el = doc.createElement("div");
   el.className = "weft-text";
   Object.assign(el.style, textStyle(element, inFlex), { maxWidth: `${frameWidth + 0.5}px` });
-  el.textContent = element.text;
+  // `dir=auto` is the paragraph direction from the first strong character (baseDirection auto).
+  if ((element.baseDirection || "auto") === "auto") el.dir = "auto";
+  const runs = textRuns(element);
+  const truncated = node && node.truncated && typeof node.visibleText === "string";
+  const shown = truncated ? truncatedRuns(element, runs, node) ?? [{ text: node.visibleText, style: {} }] : null;
+  if (!shown) {
+    for (const run of runs) el.appendChild(spanElement(doc, run));
+    return el;
+  }
+  let line = el;
+  for (const run of shown) {
+    if (run.lastLine && line === el) {
+      // The last shown line holds as much as fits in the width Weft measured under,
+      // which may be wider than the frame: it must not wrap.
+      line = doc.createElement("span");
+      line.style.whiteSpace = "pre";
+      el.appendChild(line);
+    }
+    line.appendChild(spanElement(doc, run));
+  }
   return el;
+}
+
+/** A text's styled runs: its spans, or its `text` in the element's own style. */
+function textRuns(element) {
+  if (!Array.isArray(element.spans)) return [{ text: element.text ?? "", style: {} }];
+  return element.spans.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }));
+}
+
+/** What a span overrides of its element's style (the rest is inherited, as Weft inherits it);
+    a link and an `x-color` only colour it, which changes no line. */
+function spanStyle(span) {
+  const style = {};
+  if (typeof span.link === "string") style.color = "#1d5fd1";
+  if (typeof span["x-color"] === "string") style.color = span["x-color"];
+  const font = span.font || {};
+  if (font.family != null) style.fontFamily = familyCSS(font.family);
+  if (font.size != null) style.fontSize = `${font.size}px`;
+  if (font.weight != null) style.fontWeight = String(font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight);
+  if (font.style != null) style.fontStyle = font.style === "italic" ? "italic" : "normal";
+  if (span.letterSpacing != null) style.letterSpacing = `${span.letterSpacing}px`;
+  return style;
+}
+
+function spanElement(doc, run) {
+  const span = doc.createElement("span");
+  Object.assign(span.style, run.style);
+  span.textContent = run.text;
+  return span;
+}
+
+/** `runs` cut to `[from, to)` (UTF-16 offsets in their joined text). */
+function sliceRuns(runs, from, to) {
+  const out = [];
+  let start = 0;
+  for (const run of runs) {
+    const end = start + run.text.length;
+    const a = Math.max(from, start), b = Math.min(to, end);
+    if (a < b) out.push({ ...run, text: run.text.slice(a - start, b - start) });
+    start = end;
+  }
+  return out;
+}
+
+/**
+ * The runs of a truncated text's `visibleText`: the text's own runs up to where it was
+ * cut, the token's runs, and (head, middle) the runs of the end it keeps; with `lines`,
+ * those of the last line are marked. Null when the visible text is not made that way.
+ */
+function truncatedRuns(element, runs, node) {
+  const text = runs.map((r) => r.text).join("");
+  const visible = node.visibleText;
+  const tokenRuns = Array.isArray(element.truncationText)
+    ? element.truncationText.map((span) => ({ text: span.text ?? "", style: spanStyle(span) }))
+    : [{ text: typeof element.truncationText === "string" ? element.truncationText : "\u2026", style: {} }];
+  const token = tokenRuns.map((r) => r.text).join("");
+  const lines = Array.isArray(node.lines) && node.lines.length ? node.lines : null;
+  const lastStart = lines ? lines[lines.length - 1].start : 0;
+  // What head and middle keep of the last line onwards reads line feeds as spaces.
+  const flat = text.slice(0, lastStart) + text.slice(lastStart).replace(/\n/g, " ");
+  const onLast = (list) => list.map((r) => ({ ...r, text: r.text.replace(/\n/g, " "), lastLine: !!lines }));
+  let cut = 0;
+  while (cut < visible.length && cut < flat.length && visible[cut] === flat[cut]) cut++;
+  for (; cut >= 0; cut--) {
+    if (!visible.startsWith(token, cut)) continue;
+    const rest = visible.slice(cut + token.length);
+    const restStart = text.length - rest.length;
+    if (!flat.endsWith(rest) || (rest.length && restStart < cut)) continue;
+    const before = Math.min(lastStart, cut);
+    return [
+      ...sliceRuns(runs, 0, before),
+      ...onLast(sliceRuns(runs, before, cut)),
+      ...onLast(tokenRuns),
+      ...onLast(sliceRuns(runs, restStart, text.length)),
+    ];
+  }
+  return null;
 }
 
 /**
@@ -606,9 +826,11 @@ export function textElement(doc, element, frameWidth, inFlex = false) {
 export function textStyle(element, inFlex = false) {
   const font = { ...DEFAULT_FONT, ...(element.font || {}) };
   const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : font.weight;
-  const family = GENERIC_FAMILIES.has(font.family) ? font.family : `"${font.family.replace(/["\\]/g, "\\$&")}"`;
+  const direction = element.baseDirection === "rtl" || element.baseDirection === "ltr" ? element.baseDirection : undefined;
   return {
-    fontFamily: family,
+    ...(direction ? { direction } : {}),
+    ...(element.alignment && element.alignment !== "natural" ? { textAlign: TEXT_ALIGN[element.alignment] } : {}),
+    fontFamily: familyCSS(font.family),
     fontSize: `${font.size}px`,
     fontWeight: String(weight),
     fontStyle: font.style === "italic" ? "italic" : "normal",
@@ -617,6 +839,18 @@ export function textStyle(element, inFlex = false) {
     overflowWrap: element.overflowWrap || (inFlex ? "normal" : "anywhere"),
     width: "max-content",
   };
+}
+
+/** `alignment` as CSS text-align (`natural` is the model's `start`). */
+const TEXT_ALIGN = { left: "left", right: "right", center: "center", justified: "justify" };
+
+/** One family as CSS names it: a generic keyword bare, any other name quoted. */
+function familyCSS(family) {
+  const quoted = (name) => `"${name.replace(/["\\]/g, "\\$&")}"`;
+  // A generic family is whatever the browser's platform picks, unless Weft said which family it
+  // measured it as (loadFonts): then that family comes first and the keyword is only a fallback.
+  if (!GENERIC_FAMILIES.has(family)) return quoted(family);
+  return serverGenerics.has(family) ? `${quoted(serverGenerics.get(family))}, ${family}` : family;
 }
 
 /** Adds TEXT_CSS to the document once. */
@@ -642,23 +876,36 @@ export function childrenInZOrder(element) {
 // MARK: - The scroll loop
 
 /** Fields that are a cell's content: a ref stands for them (api.md, "Incremental requests"). */
-const CONTENT_FIELDS = ["kind", "node", "size", "style"];
+const CONTENT_FIELDS = new Set(["kind", "node", "size", "style"]);
 
 /** Bodies smaller than this go uncompressed: gzip's header would eat the saving. */
 const GZIP_MINIMUM_BYTES = 1024;
 
+/** UTF-8 length of a string, without allocating its bytes. */
+function utf8Length(text) {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) { bytes += 2; i++; }  // a surrogate pair: 4 bytes for 2 units
+    else if (c >= 0x800) bytes += 2;
+    else if (c >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
 /**
  * A request body as bytes, gzipped when the browser has CompressionStream and the
- * body is worth it. Resolves to { body, headers } for fetch.
+ * body is worth it. Resolves to { body, headers, bytes (as sent), jsonBytes (before gzip) } for fetch.
  */
 export async function encodeBody(json, { compress = true } = {}) {
   const headers = { "content-type": "application/json" };
-  if (!compress || typeof CompressionStream !== "function" || json.length < GZIP_MINIMUM_BYTES) {
-    return { body: json, headers };
+  const jsonBytes = utf8Length(json);
+  if (!compress || typeof CompressionStream !== "function" || jsonBytes < GZIP_MINIMUM_BYTES) {
+    return { body: json, headers, bytes: jsonBytes, jsonBytes };
   }
   const stream = new Blob([json]).stream().pipeThrough(new CompressionStream("gzip"));
   const body = new Uint8Array(await new Response(stream).arrayBuffer());
-  return { body, headers: { ...headers, "content-encoding": "gzip" } };
+  return { body, headers: { ...headers, "content-encoding": "gzip" }, bytes: body.length, jsonBytes };
 }
 
 /** An Error for a problem+json answer; `.problem` holds its body, `.status` the status. */
@@ -684,14 +931,16 @@ export function itemIndexOfPointer(pointer) {
 
 /**
  * Reads an NDJSON body record by record, calling `onRecord` with each parsed line
- * as it arrives; resolves when the body ends.
+ * as it arrives; resolves to the body's length in bytes when it ends.
  */
 export async function readRecords(response, onRecord) {
   const reader = response.body.getReader();
   const decoder = new TextDecoder();
   let pending = "";
+  let bytes = 0;
   for (;;) {
     const { value, done } = await reader.read();
+    if (value) bytes += value.length;
     pending += decoder.decode(value || new Uint8Array(), { stream: !done });
     let newline;
     while ((newline = pending.indexOf("\n")) >= 0) {
@@ -702,44 +951,97 @@ export async function readRecords(response, onRecord) {
     if (done) break;
   }
   if (pending.trim()) onRecord(JSON.parse(pending));
+  return bytes;
 }
 
 /**
- * Loads the faces GET /v1/fonts lists with a `url` into `doc.fonts` (FontFace), so the
- * browser draws text with the very files Weft measured. Families without face files
- * are expected to be installed locally. Never rejects: a font that fails to load is
- * reported in the result, not thrown.
+ * The face CSS font matching would pick from `faces` (one family's) for `weight` and
+ * `style` (CSS Fonts 4, "font-weight" and "font-style" matching): the style first
+ * (italic falls back to oblique, then normal), then the nearest weight in the
+ * direction the CSS rules give.
  */
-export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document } = {}) {
+export function matchFace(faces, weight, style) {
+  const styles = style === "italic" ? ["italic", "oblique", "normal"] : ["normal", "oblique", "italic"];
+  for (const s of styles) {
+    const candidates = faces.filter((f) => (f.style || "normal") === s);
+    if (candidates.length === 0) continue;
+    const w = (f) => Number(f.weight ?? 400);
+    const exact = candidates.find((f) => w(f) === weight);
+    if (exact) return exact;
+    const lighter = candidates.filter((f) => w(f) < weight).sort((a, b) => w(b) - w(a));
+    const heavier = candidates.filter((f) => w(f) > weight).sort((a, b) => w(a) - w(b));
+    if (weight >= 400 && weight <= 500) {
+      const upTo500 = heavier.filter((f) => w(f) <= 500);
+      return upTo500[0] || lighter[0] || heavier[0];
+    }
+    return weight < 400 ? lighter[0] || heavier[0] : heavier[0] || lighter[0];
+  }
+  return null;
+}
+
+/** Every font ({ family, weight, style }) the text elements of `element`'s tree name. */
+export function fontsOf(element, into = new Map()) {
+  if (!element || typeof element !== "object") return into;
+  if (element.type === "text" || element.type === "editableText") {
+    const font = { ...DEFAULT_FONT, ...(element.font || {}) };
+    const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : Number(font.weight);
+    const style = font.style === "italic" ? "italic" : "normal";
+    into.set(`${font.family}\u0000${weight}\u0000${style}`, { family: font.family, weight, style });
+  }
+  for (const child of childrenInZOrder(element)) fontsOf(child, into);
+  for (const value of [element.node, ...(element.items || []), ...(element.sections || []).flatMap((s) => s.items || [])]) {
+    if (value && typeof value === "object") fontsOf(value.node || value, into);
+  }
+  return into;
+}
+
+/** The GET /v1/fonts listing per service, fetched once. */
+const fontListings = new Map();
+
+/** Faces already added to a document: a face is loaded once however often it is asked for. */
+const loadedFaces = new WeakMap();
+
+/**
+ * Loads, as FontFace, the font files Weft measures text with, so the browser draws the
+ * very lines Weft counted. `fonts` (from fontsOf) names what to load: for each, the
+ * face of its family CSS matching would pick (a generic family stands for the family
+ * Weft resolves it to); `families` (names, any case) adds every face of those families;
+ * with neither, every face the service lists (many megabytes). Never rejects: a font that fails to load is reported in the result, not thrown.
+ */
+export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document, fonts, families } = {}) {
   const result = { loaded: [], failed: [] };
   if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
-  let body;
-  try {
-    const res = await fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } });
-    if (!res.ok) return result;
-    body = await res.json();
-  } catch {
-    return result;
+  if (!fontListings.has(baseUrl)) {
+    fontListings.set(baseUrl, fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } })
+      .then((res) => (res.ok ? res.json() : null)).catch(() => null));
   }
-  const faces = [];
-  if (Array.isArray(body.faces)) faces.push(...body.faces);
-  for (const family of Array.isArray(body.families) ? body.families : []) {
-    if (family && typeof family === "object" && Array.isArray(family.faces)) {
-      for (const face of family.faces) faces.push({ family: family.family ?? family.name, ...face });
-    }
+  const listing = await fontListings.get(baseUrl);
+  if (!listing || !Array.isArray(listing.families)) return result;
+  for (const [generic, family] of Object.entries(listing.generic || {})) serverGenerics.set(generic, family);
+  const faces = new Map(listing.families.filter((f) => f && Array.isArray(f.faces)).map((f) => [f.family, f.faces]));
+  const wanted = new Set();
+  for (const font of fonts ? fonts.values() : []) {
+    const family = serverGenerics.get(font.family) || font.family;
+    const face = faces.has(family) ? matchFace(faces.get(family), font.weight, font.style) : null;
+    if (face) wanted.add({ family, ...face });
   }
-  await Promise.all(faces.filter((f) => f && typeof f.url === "string" && typeof f.family === "string").map(async (f) => {
+  const named = Array.isArray(families) ? new Set(families.map((f) => String(f).toLowerCase())) : null;
+  for (const [family, list] of faces) {
+    if (named ? named.has(family.toLowerCase()) : !fonts) for (const face of list) wanted.add({ family, ...face });
+  }
+  if (!loadedFaces.has(doc)) loadedFaces.set(doc, new Map());
+  const loaded = loadedFaces.get(doc);
+  await Promise.all([...wanted].filter((f) => typeof f.url === "string").map(async (f) => {
     const url = new URL(f.url, baseUrl || doc.baseURI).href;
-    const descriptors = {};
-    if (f.weight != null) descriptors.weight = String(f.weight);
-    if (f.style != null) descriptors.style = String(f.style);
-    try {
-      const face = new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors);
-      doc.fonts.add(await face.load());
-      result.loaded.push(f);
-    } catch {
-      result.failed.push(f);
+    if (!loaded.has(url)) {
+      const descriptors = { weight: String(f.weight ?? 400), style: f.style || "normal" };
+      // A family's condensed faces share its weights and styles: without the width, the
+      // last one registered would stand in for the normal face.
+      if (typeof f.stretch === "number") descriptors.stretch = `${f.stretch}%`;
+      loaded.set(url, new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors).load()
+        .then((face) => { doc.fonts.add(face); return true; }, () => false));
     }
+    (await loaded.get(url) ? result.loaded : result.failed).push(f);
   }));
   return result;
 }
@@ -753,22 +1055,24 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
  *                  default to the host's client size, `contentOffset` follows the scroll
  *   sectionId      the one section's id (default "items")
- *   fetchBatch     async (list) => cells: called when Weft's batchFetch.shouldFetch turns
- *                  true; its cells are appended ([] or null: no more)
+ *   fetchBatch     async (list) => cells: called once each time Weft's batchFetch.shouldFetch
+ *                  turns true; its cells are appended ([] or null: no more)
  *   renderCell     (el, cell, placed) => void: fills a cell's element (default: Weft's boxes
  *                  and text, through render())
  *   headers        extra request headers (e.g. authorization)
  *   stream         stream the first answer (default true)
  *   compress       gzip request bodies where CompressionStream exists (default true)
- *   fonts          load /v1/fonts faces first (default true)
- *   onStep         ({ kind, sentBytes, status, ms }) => void, after every exchange
+ *   fonts          load the faces the cells' text uses from /v1/fonts (default true)
+ *   onStep         (report) => void, after every exchange (see StepReport in weft-client.d.ts)
  *   onError        (error) => void, for errors of scroll steps and batch fetches
  */
 export function createList(host, options = {}) {
   const {
-    baseUrl = "", container = { type: "table" }, sectionId = "items", fetchBatch, renderCell,
+    baseUrl = "", sectionId = "items", fetchBatch, renderCell,
     headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
   } = options;
+  // A copy: resize() changes its bounds, never the caller's object.
+  const container = { type: "table", ...options.container };
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
@@ -781,105 +1085,101 @@ export function createList(host, options = {}) {
   /** Per cell: { id, cell (as given), key, frame, layout, el }. */
   const entries = [];
   const byId = new Map();
-  let supportsRefs = false;      // learned from the first answer: cells there carry `key`
   let hints = null;
   let contentSize = { width: 0, height: 0 };
-  let inFlight = null;           // the exchange now running, so steps never overlap
-  let scrollQueued = false;
+  let queue = Promise.resolve();  // exchanges run one after another, never two at once
+  let running = 0;                // exchanges queued or running
+  let stepQueued = false;         // a scroll step waits for the next animation frame
+  let stepAgain = false;          // the user scrolled while an exchange ran: one more step after it
   let lastOffset = 0;
   let exhausted = false;
-  let fetching = false;
-  let lastHints = null;          // { body, etag, answer } of the last hints step, for If-None-Match
-  const fontsReady = fonts ? loadFonts({ baseUrl, headers, doc }) : Promise.resolve();
+  let fetching = null;            // the batch fetch in progress, until its cells are laid out
+  let awaitingBatch = false;      // fetchBatch has not returned yet: steps say `fetching: true`
+  let lastHints = null;           // { json, etag } of the last hints step, for If-None-Match
+  let destroyed = false;
 
   const bounds = () => container.bounds || { width: host.clientWidth, height: host.clientHeight };
 
   function containerSpec() {
     const offset = host.scrollTop;
     const scrolling = offset > lastOffset ? "down" : offset < lastOffset ? "up" : "none";
-    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching };
+    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching: awaitingBatch };
   }
 
-  /** The wire form of entry `i`: a ref when the server knows it, else the cell in full. */
+  /** The wire form of a cell: a ref once the server gave it a key, else the cell in full. */
   function wireCell(entry, full) {
-    if (full || !supportsRefs || !entry.key) return { ...entry.cell, id: entry.id };
+    if (full || !entry.key) return { ...entry.cell, id: entry.id };
     const wire = { id: entry.id, ref: entry.key };
-    for (const [name, value] of Object.entries(entry.cell)) {
-      if (name !== "id" && !CONTENT_FIELDS.includes(name)) wire[name] = value;
+    for (const name in entry.cell) {
+      if (name !== "id" && !CONTENT_FIELDS.has(name)) wire[name] = entry.cell[name];
     }
     return wire;
   }
 
-  function requestBody(answer, fullIndexes) {
-    const body = {
-      container: containerSpec(),
-      sections: [{ id: sectionId, items: entries.map((e, i) => wireCell(e, fullIndexes.has(i))) }],
-    };
-    if (supportsRefs && answer !== "full") body.answer = answer;
-    return body;
-  }
-
   /**
-   * One exchange: POSTs `answer`-shaped, re-sending in full the cells a 409 names
-   * (a few rounds at most), streaming when asked. Resolves to the answer, or null
-   * for a 304 (the last hints still hold).
+   * One exchange: POSTs every cell (refs where known, `full` ones with content) and asks
+   * the `answer` shape; streams when asked. A 409 names refs the server does not hold:
+   * those cells are re-sent with their content (their keys stay: equal content, equal key).
+   * Resolves to the answer, or null for a 304 (what the list holds still stands).
    */
-  async function exchange(kind, answer, { streamed = false, fullIndexes = new Set() } = {}) {
+  async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
     for (let round = 0; round < 3; round++) {
       const started = performance.now();
-      const body = requestBody(answer, fullIndexes);
+      // `answer` first: a hints step that names it before the cells is answered from the
+      // step before's placement without the cells being read (docs/scroll-loop.md).
+      const body = answer !== "full" ? { answer } : {};
+      body.container = containerSpec();
+      body.sections = [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }];
       const json = JSON.stringify(body);
       const encoded = await encodeBody(json, { compress });
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
-      if (answer === "hints" && lastHints && lastHints.body === json && lastHints.etag) {
-        requestHeaders["if-none-match"] = lastHints.etag;
-      }
+      const repeat = answer === "hints" && lastHints && lastHints.json === json;
+      if (repeat) requestHeaders["if-none-match"] = lastHints.etag;
       const res = await fetch(baseUrl + "/v1/layout", { method: "POST", headers: requestHeaders, body: encoded.body });
-      const sentBytes = typeof encoded.body === "string" ? new TextEncoder().encode(encoded.body).length : encoded.body.length;
-      const report = (status) => onStep && onStep({ kind, sentBytes, status, ms: performance.now() - started });
+      const report = (status, receivedBytes) => onStep && onStep({
+        kind, answer, status, cells: entries.length, refs: entries.length - full.size,
+        sentBytes: encoded.bytes, jsonBytes: encoded.jsonBytes, receivedBytes, ms: performance.now() - started,
+      });
       if (res.status === 304) {
-        report(304);
+        report(304, 0);
         return null;
       }
       const isStream = (res.headers.get("content-type") || "").startsWith("application/x-ndjson");
       if (res.ok && isStream) {
-        const answerBody = await readStream(res);
-        report(res.status);
-        return answerBody;
+        const { answer: streamedAnswer, bytes } = await readStream(res);
+        report(res.status, bytes);
+        return streamedAnswer;
       }
       const text = await res.text();
       let parsed;
       try { parsed = JSON.parse(text); } catch { parsed = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
-      report(res.status);
+      report(res.status, utf8Length(text));
       if (res.ok) {
-        if (answer === "hints") lastHints = { body: json, etag: res.headers.get("etag") };
+        if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
         return parsed;
       }
-      if (isUnknownRefProblem(parsed)) {
-        for (const pointer of parsed.refs) {
-          const i = itemIndexOfPointer(pointer);
-          if (i >= 0) {
-            fullIndexes.add(i);
-            entries[i].key = null;
-          }
-        }
-        continue;
+      if (!isUnknownRefProblem(parsed)) throw problemError(res.status, parsed);
+      for (const pointer of parsed.refs) {
+        const i = itemIndexOfPointer(pointer);
+        if (i >= 0 && i < entries.length) full.add(i);
       }
-      throw problemError(res.status, parsed);
     }
     throw new Error("Weft kept refusing refs after re-sending the cells it named");
   }
 
-  /** Applies `cell` records as they arrive (drawing those in view), and returns the `end` record as an answer. */
+  /**
+   * Applies `cell` records as they arrive, drawing those in the viewport at once (the
+   * hints come last, in `end`), and returns the `end` record as an answer.
+   */
   async function readStream(res) {
     let end = null;
-    await readRecords(res, (record) => {
+    const bytes = await readRecords(res, (record) => {
       if (record.record === "cell" && record.slot === "item") {
-        const i = Array.isArray(record.index) ? record.index[1] : -1;
-        if (entries[i]) {
-          place(entries[i], record);
-          if (!hints) grow(record.frame);
-          if (!hints && intersectsViewport(record.frame)) mount(entries[i]);
+        const entry = entries[Array.isArray(record.index) ? record.index[1] : -1];
+        if (entry) {
+          place(entry, record);
+          grow(record.frame);
+          if (!hints && intersectsViewport(record.frame)) mount(entry);
         }
       } else if (record.record === "end") {
         end = record;
@@ -888,14 +1188,11 @@ export function createList(host, options = {}) {
       }
     });
     if (!end) throw new Error("the stream ended without its end record");
-    return { contentSize: end.contentSize, hints: end.hints, warnings: end.warnings, stats: end.stats, sections: null };
+    return { answer: { contentSize: end.contentSize, hints: end.hints, warnings: end.warnings, stats: end.stats }, bytes };
   }
 
   function place(entry, result) {
-    if (result.key) {
-      entry.key = result.key;
-      supportsRefs = true;
-    }
+    if (result.key) entry.key = result.key;
     // Equal content at an equal frame has an equal layout: only a moved or resized cell is redrawn.
     const moved = !entry.frame || ["x", "y", "width", "height"].some((k) => entry.frame[k] !== result.frame[k]);
     entry.frame = result.frame;
@@ -903,13 +1200,17 @@ export function createList(host, options = {}) {
     if (entry.el && moved) unmount(entry);
   }
 
+  function setContentSize(size) {
+    contentSize = size;
+    content.style.width = `${size.width}px`;
+    content.style.height = `${size.height}px`;
+  }
+
   function grow(frame) {
-    contentSize = {
+    setContentSize({
       width: Math.max(contentSize.width, frame.x + frame.width),
       height: Math.max(contentSize.height, frame.y + frame.height),
-    };
-    content.style.width = `${contentSize.width}px`;
-    content.style.height = `${contentSize.height}px`;
+    });
   }
 
   function intersectsViewport(frame) {
@@ -922,15 +1223,11 @@ export function createList(host, options = {}) {
     if (!answer) return;
     for (const section of answer.sections || []) {
       for (const item of section.items || []) {
-        const i = Array.isArray(item.index) ? item.index[1] : byId.get(item.id);
-        if (entries[i]) place(entries[i], item);
+        const entry = entries[Array.isArray(item.index) ? item.index[1] : byId.get(item.id)];
+        if (entry) place(entry, item);
       }
     }
-    if (answer.contentSize) {
-      contentSize = answer.contentSize;
-      content.style.width = `${contentSize.width}px`;
-      content.style.height = `${contentSize.height}px`;
-    }
+    if (answer.contentSize) setContentSize(answer.contentSize);
     if (answer.hints) hints = answer.hints;
     syncDOM();
   }
@@ -940,13 +1237,11 @@ export function createList(host, options = {}) {
     const range = hints && hints.ranges && hints.ranges.preload;
     if (!Array.isArray(range)) return null;
     const out = new Set();
-    for (const path of range) {
-      if (Array.isArray(path)) out.add(path[1]);
-      else if (path && typeof path.item === "number") out.add(path.item);
-    }
+    for (const path of range) if (Array.isArray(path)) out.add(path[1]);
     return out;
   }
 
+  /** The DOM holds exactly the preload range: cells entering it are drawn, cells leaving it removed. */
   function syncDOM() {
     const keep = preloadIndexes();
     entries.forEach((entry, i) => {
@@ -982,42 +1277,63 @@ export function createList(host, options = {}) {
     entry.el = null;
   }
 
-  /** Runs exchanges one after another: a step never races the one before it. */
+  /** Queues `work` behind every exchange before it; a scroll during it asks one more step after. */
   function serial(work) {
-    const run = (inFlight || Promise.resolve()).then(work, work);
-    inFlight = run.finally(() => { if (inFlight === run) inFlight = null; });
+    running++;
+    const run = queue.then(work);
+    queue = run.catch(() => {}).finally(() => {
+      running--;
+      if (stepAgain && running === 0) {
+        stepAgain = false;
+        schedule();
+      }
+    });
     return run;
   }
 
-  async function maybeFetchBatch() {
-    if (!fetchBatch || exhausted || fetching || !hints || !hints.batchFetch || !hints.batchFetch.shouldFetch) return;
-    fetching = true;
-    try {
-      const more = await fetchBatch(list);
-      if (!more || more.length === 0) exhausted = true;
-      else await list.append(more, { fromBatch: true });
-    } catch (e) {
-      onError(e);
-      return;
-    } finally {
-      fetching = false;
-    }
-    // As Texture checks again when a batch completes: the new cells may not reach the trigger.
-    if (!exhausted) schedule();
+  /** Fetches the next batch when the last hints say so: once per trigger, `fetching` set meanwhile. */
+  function maybeFetchBatch() {
+    if (!fetchBatch || exhausted || fetching || destroyed || !hints || !hints.batchFetch || !hints.batchFetch.shouldFetch) return;
+    awaitingBatch = true;
+    fetching = (async () => {
+      try {
+        const more = await Promise.resolve().then(() => fetchBatch(list));
+        awaitingBatch = false;
+        // The batch is in hand: its append asks hints with `fetching: false`, which is Texture's
+        // check when a batch completes (the new cells may not reach past the trigger).
+        if (!more || more.length === 0) exhausted = true;
+        else await appendCells(more, "batch");
+        return true;
+      } catch (e) {
+        onError(e);
+        return false;
+      } finally {
+        awaitingBatch = false;
+      }
+    })();
+    fetching.then((ok) => {
+      fetching = null;
+      // After a failure the next scroll step tries again, not a tight loop of failures.
+      if (ok) maybeFetchBatch();
+    });
   }
 
   async function scrollStep() {
-    scrollQueued = false;
-    if (entries.length === 0) return;
+    stepQueued = false;
+    if (entries.length === 0 || destroyed) return;
+    if (running > 0) {
+      stepAgain = true;
+      return;
+    }
     try {
       await serial(async () => {
-        // Without refs a hints step would re-send every cell in full: ask the full answer then.
-        const answer = await exchange("scroll", supportsRefs ? "hints" : "full");
-        lastOffset = host.scrollTop;
+        const offset = host.scrollTop;
+        const answer = await exchange("scroll", "hints");
+        lastOffset = offset;
         if (answer) apply(answer);
         else syncDOM();
       });
-      await maybeFetchBatch();
+      maybeFetchBatch();
     } catch (e) {
       onError(e);
     }
@@ -1025,12 +1341,34 @@ export function createList(host, options = {}) {
 
   /** At most one step per animation frame, however many scroll events arrive. */
   function schedule() {
-    if (scrollQueued) return;
-    scrollQueued = true;
+    if (stepQueued || destroyed) return;
+    stepQueued = true;
     (globalThis.requestAnimationFrame || ((f) => setTimeout(f, 16)))(scrollStep);
   }
   const onScroll = () => schedule();
   host.addEventListener("scroll", onScroll, { passive: true });
+
+  /** Adds cells at the end: known cells go as refs, the new ones in full (answer `frames`). */
+  async function appendCells(cells, kind) {
+    // The fonts first, so text is drawn with the faces Weft measured it with from its first paint.
+    if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
+    await serial(async () => {
+      const ids = new Set();
+      for (const cell of cells) {
+        if (cell.id == null || byId.has(cell.id) || ids.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
+        ids.add(cell.id);
+      }
+      const first = entries.length === 0;
+      const full = new Set();
+      for (const cell of cells) {
+        byId.set(cell.id, entries.length);
+        full.add(entries.length);
+        entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
+      }
+      // The first answer streams, so the first screen paints before the rest is laid out.
+      apply(await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full }));
+    });
+  }
 
   const list = {
     /** Every cell: { id, cell, key, frame, layout, mounted }. */
@@ -1039,29 +1377,18 @@ export function createList(host, options = {}) {
     },
     get hints() { return hints; },
     get contentSize() { return contentSize; },
-    /** Whether the server answered with keys (so known cells go as refs). */
-    get usesRefs() { return supportsRefs; },
+    /** True once fetchBatch has returned no cells. */
+    get exhausted() { return exhausted; },
+    /** The element the cells are drawn in (content coordinates). */
+    get content() { return content; },
 
     /**
      * Adds cells at the end and lays them out: known cells go as refs, the new ones in
      * full. The first call streams (NDJSON) so the first screen paints before the rest.
      */
-    async append(cells, { fromBatch = false } = {}) {
-      await fontsReady;
-      const first = entries.length === 0;
-      const full = new Set();
-      for (const cell of cells) {
-        if (cell.id == null || byId.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
-        byId.set(cell.id, entries.length);
-        full.add(entries.length);
-        entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
-      }
-      await serial(async () => {
-        const answer = await exchange(fromBatch ? "batch" : first ? "first" : "append",
-          supportsRefs ? "frames" : "full", { streamed: first && stream, fullIndexes: full });
-        apply(answer);
-      });
-      await maybeFetchBatch();
+    async append(cells) {
+      await appendCells(cells, "append");
+      maybeFetchBatch();
       return list;
     },
 
@@ -1075,8 +1402,18 @@ export function createList(host, options = {}) {
     /** A scroll step now, without waiting for a scroll event. */
     refresh: () => scrollStep(),
 
+    /** Resolves once no exchange, scroll step or batch fetch is pending. */
+    async settled() {
+      while (running > 0 || stepQueued || stepAgain || fetching) {
+        await Promise.all([queue, fetching]);
+        if (stepQueued) await new Promise((resolve) => (globalThis.requestAnimationFrame || setTimeout)(resolve));
+      }
+      return list;
+    },
+
     /** Stops listening and empties the host. */
     destroy() {
+      destroyed = true;
       host.removeEventListener("scroll", onScroll);
       host.replaceChildren();
     },
@@ -1209,8 +1546,15 @@ export interface LayoutNode {
   contentSize?: Size;
   /** A `container` node: its hints at its own contentOffset. */
   hints?: Hints;
+  /** A truncated text: the characters shown, the token included. */
+  visibleText?: string;
+  /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
+  lines?: TextLine[];
   [member: string]: unknown;
 }
+
+/** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
+export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
 export interface NodeResponse {
   size: Size;
@@ -1230,8 +1574,10 @@ export interface CellResult {
   /** Absent for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
   layout?: LayoutNode;
   kind?: "node" | "interop";
-  /** Names the cell's content; send it back as `ref`. Absent from servers without refs. */
-  key?: string;
+  /** Names the cell's content (at most 64 URL-safe characters); send it back as `ref`. */
+  key: string;
+  /** Table cells: where UIKit puts the content view and the separator, relative to the cell. */
+  table?: { contentFrame: Frame; separatorFrame?: Frame };
   [member: string]: unknown;
 }
 
@@ -1266,7 +1612,7 @@ export interface ContainerStats { cells: number; cacheHits: number; cacheMisses:
 
 export interface ContainerResponse {
   contentSize: Size;
-  /** Absent from a `hints` answer. */
+  /** Absent from a `hints` answer; in a `frames` answer, ref'd cells come without `layout`. */
   sections?: SectionResult[];
   warnings: Warning[];
   hints: Hints;
@@ -1287,11 +1633,14 @@ export interface Problem {
 
 /** 409: refs the server does not know; re-send those cells in full. */
 export interface UnknownRefProblem extends Problem {
+  /** Ends in "unknown-ref". */
+  type: string;
   status: 409;
   /** JSON Pointers to the cells, e.g. "/sections/0/items/3". */
   refs: string[];
 }
 
+/** One line of an `Accept: application/x-ndjson` answer; a `hints` answer has no cell records. */
 export type StreamRecord =
   | { record: "start"; type: ContainerType; bounds: Size }
   | (CellResult & { record: "cell"; slot: "item" | "header" | "footer" })
@@ -1301,17 +1650,31 @@ export type StreamRecord =
     }
   | (Problem & { record: "error" });
 
-export interface FontFaceEntry { family: string; weight?: number | string; style?: string; url?: string }
+/** One face of GET /v1/fonts: `url` is its file, served by Weft (`index`: the face in a collection file). */
+export interface FontFaceEntry {
+  weight: number;
+  style: "normal" | "italic" | "oblique";
+  postScriptName?: string;
+  url?: string;
+  index?: number;
+  /** The face's width in percent (100 normal, 87.5 semi-condensed). */
+  stretch?: number;
+}
 export interface FontsResponse {
-  families: (string | { family?: string; name?: string; faces?: FontFaceEntry[] })[];
-  faces?: FontFaceEntry[];
+  families: { family: string; faces: FontFaceEntry[] }[];
+  /** The family Weft measures each CSS generic family (`sans-serif`, ...) as. */
+  generic: Record<string, string>;
 }
 
 // MARK: - One layout
 
 export const TEXT_CSS: string;
 
-export interface LayoutOptions { baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal }
+export interface LayoutOptions {
+  baseUrl?: string; headers?: Record<string, string>; signal?: AbortSignal;
+  /** Ask for every text's line boxes (`?lines=1`). */
+  lines?: boolean;
+}
 
 /** Rejects with an Error whose `problem` is the RFC 9457 body. */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
@@ -1339,30 +1702,50 @@ export function render(
   options?: { onBox?: (el: HTMLDivElement, entry: FrameEntry) => void },
 ): HTMLDivElement[];
 
-export function textElement(doc: Document, element: Element, frameWidth: number, inFlex?: boolean): HTMLDivElement;
+export function textElement(
+  doc: Document, element: Element, frameWidth: number, inFlex?: boolean, node?: LayoutNode,
+): HTMLDivElement;
 export function textStyle(element: Element, inFlex?: boolean): Partial<CSSStyleDeclaration>;
 export function installTextCSS(doc: Document): void;
 export function childrenInZOrder(element: Element): (Element | undefined)[];
 
 // MARK: - The scroll loop
 
+/** `bytes` as sent (gzipped when `content-encoding` says so), `jsonBytes` before compression. */
 export function encodeBody(
   json: string, options?: { compress?: boolean },
-): Promise<{ body: string | Uint8Array; headers: Record<string, string> }>;
+): Promise<{ body: string | Uint8Array; headers: Record<string, string>; bytes: number; jsonBytes: number }>;
 export function isUnknownRefProblem(problem: unknown): problem is UnknownRefProblem;
 export function itemIndexOfPointer(pointer: string): number;
-export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<void>;
+/** Resolves to the body's length in bytes. */
+export function readRecords(response: Response, onRecord: (record: StreamRecord) => void): Promise<number>;
+
+/** A font a text element asks for; `weight` 100...1000. */
+export interface FontRequest { family: string; weight: number; style: "normal" | "italic" }
+/** Keyed by family, weight and style. */
+export type FontSet = Map<string, FontRequest>;
+export function fontsOf(element: Element | undefined, into?: FontSet): FontSet;
+export function matchFace(faces: FontFaceEntry[], weight: number, style: string): FontFaceEntry | null;
+/** `fonts`: the faces CSS matching picks for them; `families`: every face of those; neither: every face listed. */
 export function loadFonts(options?: {
-  baseUrl?: string; headers?: Record<string, string>; doc?: Document;
-}): Promise<{ loaded: FontFaceEntry[]; failed: FontFaceEntry[] }>;
+  baseUrl?: string; headers?: Record<string, string>; doc?: Document; fonts?: FontSet; families?: string[];
+}): Promise<{ loaded: (FontFaceEntry & { family: string })[]; failed: (FontFaceEntry & { family: string })[] }>;
 
 export interface PlacedCell { frame: Frame; layout?: LayoutNode; key: string | null }
 
 export interface StepReport {
   kind: "first" | "append" | "batch" | "scroll" | "resize";
-  /** Request body bytes as sent (after gzip). */
-  sentBytes: number;
+  answer: AnswerShape;
+  /** The HTTP status: 200, 304 (If-None-Match matched), 409 (the cells it named are re-sent), ... */
   status: number;
+  /** Cells in the request, and how many of them went as refs. */
+  cells: number;
+  refs: number;
+  /** Request body bytes as sent (after gzip), and its JSON before compression. */
+  sentBytes: number;
+  jsonBytes: number;
+  /** Answer body bytes as received (after any transfer decoding the browser did). */
+  receivedBytes: number;
   ms: number;
 }
 
@@ -1393,10 +1776,15 @@ export interface WeftList {
   readonly cells: ListCell[];
   readonly hints: Hints | null;
   readonly contentSize: Size;
-  readonly usesRefs: boolean;
-  append(cells: Cell[], options?: { fromBatch?: boolean }): Promise<WeftList>;
+  /** True once fetchBatch returned no cells. */
+  readonly exhausted: boolean;
+  /** The element cells are drawn in, in content coordinates. */
+  readonly content: HTMLDivElement;
+  append(cells: Cell[]): Promise<WeftList>;
   resize(bounds: Size): Promise<WeftList>;
   refresh(): Promise<void>;
+  /** Resolves once no exchange, scroll step or batch fetch is pending. */
+  settled(): Promise<WeftList>;
   destroy(): void;
 }
 
@@ -1468,7 +1856,7 @@ paths:
         - name: lines
           in: query
           required: false
-          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`."
+          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`; any other value than `0` or `1` is a 422."
           schema:
             type: string
             enum: ["0", "1"]
@@ -1509,6 +1897,18 @@ paths:
       tags: [layout]
       operationId: layoutContainer
       summary: Lay out a table, collection or pager of cells, with Texture's scrolling hints.
+      parameters:
+        - name: lines
+          in: query
+          required: false
+          description: >-
+            `1` adds `lines` to every text output node of every cell's `layout`, as if each
+            text set `"lines": true`: the same line boxes as `/v1/layout/node?lines=1` gives
+            the same tree, in the whole answer and in a stream's `cell` records alike. Any
+            other value than `0` or `1` is a 422.
+          schema:
+            type: string
+            enum: ["0", "1"]
       requestBody:
         required: true
         content:
@@ -1530,8 +1930,8 @@ paths:
         Every cell is laid out concurrently (decoded, measured and encoded on the cell
         engine's worker pool) and the result is byte-identical at any worker count.
         Unchanged cells are served from the cell-layout cache (keyed by the canonical
-        content of the cell's `node`, its constrained size, the cell's style, `pointScale`
-        and `direction`) without being decoded, laid out or encoded again; `stats` says
+        content of the cell's `node`, its constrained size, the cell's style, `pointScale`,
+        `direction` and `?lines`) without being decoded, laid out or encoded again; `stats` says
         how many. Send `Accept: application/x-ndjson` to get the answer as a chunked
         stream of records, one JSON object per line: a `start` record (`type`, `bounds`),
         one `cell` record per cell as soon as it and every cell before it in the scroll
@@ -1600,7 +2000,8 @@ paths:
       description: >-
         Every family fontconfig knows (and the application fonts Weft registers), each face
         with the URL of the exact file Weft measures with, so a page can load the same bytes
-        (`new FontFace(family, "url(" + face.url + ")", {weight, style})`). A face in a font
+        (`new FontFace(family, "url(" + face.url + ")", {weight, style, stretch: stretch + "%"})`:
+        a family's condensed faces share its weights and styles and differ only in `stretch`). A face in a font
         collection (`.ttc`) has its `index` in the file; browsers load a collection's first face.
       responses:
         "200":
@@ -1622,15 +2023,16 @@ paths:
                           type: array
                           items:
                             type: object
-                            required: [weight, style, postScriptName, url, index]
+                            required: [weight, style, stretch, postScriptName, url, index]
                             properties:
                               weight: {type: integer, description: CSS weight.}
                               style: {type: string, enum: [normal, italic]}
+                              stretch: {type: number, description: "CSS font-stretch in percent: 100 is normal, 75 condensed."}
                               postScriptName: {type: string}
                               url: {type: string, description: "Under /v1/fonts/files/."}
                               index: {type: integer, minimum: 0}
                     examples:
-                      - [{family: Inter, faces: [{weight: 400, style: normal, postScriptName: Inter-Regular,
+                      - [{family: Inter, faces: [{weight: 400, style: normal, stretch: 100, postScriptName: Inter-Regular,
                           url: /v1/fonts/files/602b8b49e879dca2.otf, index: 0}]}]
                   generic:
                     type: object
@@ -2247,7 +2649,8 @@ components:
         New Roman, i.e. their metric-compatible Liberation fonts; monospace and system-ui as
         fontconfig's monospace and sans), with no warning. A family that is not installed is
         drawn with the standard font (Times New Roman, i.e. Liberation Serif), as Chromium
-        draws it, with one warning per family and request naming that font.
+        draws it, with one warning per family and request naming that font (in a container
+        request, at the first cell asking for it, however many cells do, whole or streamed).
       properties:
         family: {type: string, maxLength: 256, default: sans-serif}
         size: {type: number, minimum: 0, default: 16}
@@ -2283,9 +2686,10 @@ components:
           $ref: "#/components/schemas/Frame"
           description: >-
             In the text node's coordinates: x from `alignment` and the paragraph direction,
-            the width of the line's content (spaces hanging at a soft wrap left out; a
-            justified line other than a paragraph's last is the node's width), the height of
-            its line box.
+            the width of the line's content (spaces hanging at a soft wrap left out; spaces
+            ending a paragraph count in full, as the browser draws them, even where they run
+            past the node's frame, which stays clamped into its range; a justified line other
+            than a paragraph's last is the node's width), the height of its line box.
         start: {type: integer, minimum: 0, description: "The line's first UTF-16 offset in the text (the spans' text joined)."}
         end: {type: integer, minimum: 0, description: "One past its last UTF-16 offset; a line feed ending the line is not included."}
         baseline: {type: number, description: "From the node's top to the line's baseline."}
@@ -2730,7 +3134,7 @@ components:
         id: {type: string}
         ref:
           type: string
-          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          pattern: "^c1[A-Za-z0-9_-]{16}$"
           description: >-
             The `key` an answer gave a cell with this content. The cell is laid out afresh at the
             size its container gives it now. A key this server (or the shared cell store) does
@@ -2810,7 +3214,7 @@ components:
         kind: {type: string, enum: [node, interop]}
         key:
           type: string
-          pattern: "^c1[A-Za-z0-9_-]{22}$"
+          pattern: "^c1[A-Za-z0-9_-]{16}$"
           description: >-
             Names the cell's content (its `kind`, `node` or `size`, and `style`), not its place or
             width: equal content gives equal keys on any instance and after a restart. Send it
