@@ -116,6 +116,8 @@ def box(height=44):
 
 
 def container(kind: str, cells, **fields) -> dict:
+    """A request of `cells`, each given an id (the contract requires one) unless it has one."""
+    cells = [dict(cell, id=cell.get("id", f"c{k}")) for k, cell in enumerate(cells)]
     return {"container": {"type": kind, "bounds": {"width": 320, "height": 480}, **fields}, "items": cells}
 
 
