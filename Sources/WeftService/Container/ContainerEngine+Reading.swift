@@ -6,9 +6,13 @@ import WeftLayout
 extension ContainerEngine {
     /// Reads the request (checking, not building, each cell's tree),
     /// validates it, and looks every node cell up in the cache. `reportsLines`:
-    /// every text lists its line boxes (`?lines=1`).
-    package func prepare(_ body: [UInt8], reportsLines: Bool = false) -> Preparation {
-        prepare(body, forStream: false, reportsLines: reportsLines)
+    /// every text lists its line boxes (`?lines=1`). Once `cancellation` is
+    /// set, the read stops within a slice and the answer is the
+    /// request-timeout problem `respond` gives for cells not laid out.
+    package func prepare(
+        _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
+    ) -> Preparation {
+        prepare(body, forStream: false, reportsLines: reportsLines, cancellation: cancellation)
     }
 
     /// `prepare` for a stream, whose start record waits for it. The outcome
@@ -23,27 +27,32 @@ extension ContainerEngine {
         prepare(body, forStream: true, reportsLines: reportsLines)
     }
 
-    private func prepare(_ body: [UInt8], forStream: Bool, reportsLines: Bool) -> Preparation {
+    private func prepare(
+        _ body: [UInt8], forStream: Bool, reportsLines: Bool, cancellation: CancellationFlag? = nil
+    ) -> Preparation {
         var decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
                 (r: inout JSONReader) throws(RequestError) -> DecodedContainerRequest in
+                r.cancellation = cancellation
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
                         &r, memo: memo.isEnabled && !forStream ? memo : nil)
                     try r.finish()
                     return decoded
                 } catch {
-                    throw r.preferSyntaxError(over: error)
+                    // A cancelled read does not look on for a syntax error.
+                    throw JSONReader.isCancelledRead(error) ? error : r.preferSyntaxError(over: error)
                 }
             }
         } catch {
-            return .refused(Problem(error))
+            return .refused(JSONReader.isCancelledRead(error) ? Self.cellsNotLaidOut : Problem(error))
         }
         if let unknown = resolveRefs(&decoded) { return .refused(unknown) }
         if let first = ContainerValidation.validate(decoded.request).first {
             return .refused(first.problem)
         }
+        if cancellation?.isCancelled ?? false { return .refused(Self.cellsNotLaidOut) }
         let serial = serials.add(1, ordering: .relaxed).newValue
         var prepared =
             forStream && cache.isEnabled

@@ -77,19 +77,21 @@ package final class ContainerEngine: Sendable {
 
     // MARK: - Whole responses
 
+    /// The answer when the request was cancelled (out of time, or its client
+    /// gone) before its cells were laid out.
+    static let cellsNotLaidOut = Problem(
+        .requestTimeout, detail: "the request's cells were not laid out: it ran out of time or its client went away")
+
     /// `POST /v1/layout` as one JSON document; `reportsLines` is `?lines=1`.
     package func respond(body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil) -> ServiceResponse {
         if let scrolled = answerFromPlacement(body) { return scrolled }
         let prepared: PreparedContainer
-        switch prepare(body, reportsLines: reportsLines) {
+        switch prepare(body, reportsLines: reportsLines, cancellation: cancellation) {
         case .refused(let problem): return problem.response()
         case .ready(let p): prepared = p
         }
         guard let outcomes = measure(prepared, cancellation: cancellation) else {
-            return Problem(
-                .requestTimeout,
-                detail: "the request's cells were not laid out: it ran out of time or its client went away"
-            ).response()
+            return Self.cellsNotLaidOut.response()
         }
         contentStore.flush(prepared.writes)
         if let problem = check(prepared, outcomes) { return problem.response() }

@@ -275,7 +275,7 @@ package enum ContainerRequestDecoder {
     static func readItem(
         _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
     ) throws(RequestError) {
-        Turns.checkpoint()
+        try r.checkpoint()
         let i = run.cells.count
         count += 1
         if let tooMany = ContainerLimits.error(cellCount: count, path: "") {

@@ -1,3 +1,5 @@
+import WeftCells
+
 /// A strict RFC 8259 pull reader over a byte buffer.
 ///
 /// The caller drives it: it asks for an object, a key, a number, ... and the
@@ -21,6 +23,11 @@ public struct JSONReader {
     public internal(set) var depth: Int = 0
     /// The deepest nesting this reader accepts.
     public let maxDepth: Int
+    /// Set by a reader of a request's body: long reads stop at their next
+    /// `checkpoint` once the request is cancelled.
+    package var cancellation: CancellationFlag?
+    /// The offset from which `checkpoint` next asks `cancellation`.
+    var nextCancellationCheck = 0
 
     /// A reader at the start of `bytes`.
     public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
