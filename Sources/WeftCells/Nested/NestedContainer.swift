@@ -40,6 +40,9 @@ public struct NestedContainer: NestedContainerContent {
         }
     }
 
+    /// The container laid out as a leaf in `range`: its own size, then its
+    /// cells placed in bounds of that size, at the scale and direction of the
+    /// tree that holds it.
     public func layout(in range: SizeRange, context: LayoutContext) -> NestedContainerLayout {
         var request = self.request
         request.pointScale = context.pointScale
