@@ -21,11 +21,16 @@ public enum Base64URL {
 
     /// A 128-bit value as 16 bytes, `low` first, each word little-endian: 22 characters.
     public static func encode(low: UInt64, high: UInt64) -> String {
+        encode(bytes(low: low, high: high))
+    }
+
+    /// A 128-bit value's 16 bytes, `low` first, each word little-endian.
+    public static func bytes(low: UInt64, high: UInt64) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(16)
         for word in [low, high] {
             for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
-        return encode(bytes)
+        return bytes
     }
 }

@@ -53,11 +53,7 @@ final class CellFeeder: CellReadObserver {
         // ref that slips past that check (a key spelled with escapes) is not
         // resolved here, so it is reported as unknown.
         if source.ref != nil {
-            var unknown = Problem(
-                .unknownRef, detail: "a cell was sent as a ref this server does not know: send it with its content",
-                path: ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand))
-            unknown.refs = [unknown.path!]
-            problem = unknown
+            problem = ContainerEngine.unknownRefs([ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand)])
             throw Self.stopped
         }
         if let error = ContainerValidation.cellErrors(cell, path: { RequestPath.cell(slot, section: s, shorthand: shorthand) }).first

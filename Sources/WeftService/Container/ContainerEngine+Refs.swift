@@ -28,14 +28,18 @@ extension ContainerEngine {
             }
             decoded.apply(content, section: ref.section, slot: ref.slot)
         }
-        guard !unknown.isEmpty else { return nil }
+        return unknown.isEmpty ? nil : Self.unknownRefs(unknown)
+    }
+
+    /// The 409 naming every cell whose ref the store does not know (`refs`; `path` is the first).
+    static func unknownRefs(_ cells: [JSONPointer]) -> Problem {
         var problem = Problem(
             .unknownRef,
-            detail: unknown.count == 1
+            detail: cells.count == 1
                 ? "a cell was sent as a ref this server does not know: send it with its content"
-                : "\(unknown.count) cells were sent as refs this server does not know: send them with their content",
-            path: unknown[0])
-        problem.refs = unknown
+                : "\(cells.count) cells were sent as refs this server does not know: send them with their content",
+            path: cells[0])
+        problem.refs = cells
         return problem
     }
 }

@@ -102,10 +102,6 @@ package enum ContentKey {
 
     /// `c1` then 96 bits (all of `low`, the low half of `high`) in base64url.
     static func encode(low: UInt64, high: UInt64) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(12)
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: low >> UInt64(shift))) }
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: high >> UInt64(shift))) }
-        return "c1" + Base64URL.encode(bytes)
+        "c1" + Base64URL.encode(Array(Base64URL.bytes(low: low, high: high).prefix(12)))
     }
 }
