@@ -15,12 +15,14 @@ struct NestedBenchmark {
         let flat = Array(Self.feed(cells: options.cells, cards: cardsPerStrip, nested: false).utf8)
         let workers = options.workers ?? 1
         let engine = ContainerEngine(workers: workers, cacheBytes: 0, textMeasurer: nil)
+        var answerBytes: [Int] = []
         for body in [nested, flat] {
             let response = engine.respond(body: body)
             guard response.status == 200 else {
                 print("the benchmark's request was refused: \(String(decoding: response.body.prefix(300), as: UTF8.self))")
                 return
             }
+            answerBytes.append(response.body.count)
         }
         if let only = options.phase {
             // For a profiler: one of the two, repeated.
@@ -43,8 +45,8 @@ struct NestedBenchmark {
         print(String(
             format: "feed-%d table, a %d-card strip per row, whole request, %d worker%@, cache off, %d runs interleaved, medians:",
             options.cells, cardsPerStrip, workers, workers == 1 ? "" : "s", options.runs))
-        print(String(format: "  nested container strips %8.2f ms (%d bytes)", n * 1000, nested.count))
-        print(String(format: "  flattened into stacks   %8.2f ms (%d bytes)", f * 1000, flat.count))
+        print(String(format: "  nested container strips %8.2f ms (%d bytes, answered in %d)", n * 1000, nested.count, answerBytes[0]))
+        print(String(format: "  flattened into stacks   %8.2f ms (%d bytes, answered in %d)", f * 1000, flat.count, answerBytes[1]))
         print(String(format: "  nested / flat: %.2fx", n / f))
     }
 

@@ -12,12 +12,27 @@ public enum LayoutNodeEndpoint {
         body: [UInt8], flatten: Bool, lines: Bool = false, textMeasurer: (any TextMeasuring)?,
         limits: DecodeLimits = .standard
     ) -> ServiceResponse {
+        respond(body: body, flatten: flatten, lines: lines, textMeasurer: textMeasurer, limits: limits, contentStore: nil)
+    }
+
+    /// The same; `contentStore` is where cells of nested containers sent as
+    /// refs are found, and where content sent whole is kept for later refs
+    /// (without one, every such ref is unknown).
+    package static func respond(
+        body: [UInt8], flatten: Bool, lines: Bool, textMeasurer: (any TextMeasuring)?,
+        limits: DecodeLimits = .standard, contentStore: CellContentStore?
+    ) -> ServiceResponse {
         let request: NodeRequest
+        let writes = ContentWrites()
         do {
-            request = try NodeRequest.decode(body, limits: limits, reportsLines: lines)
+            request = try NodeRequest.decode(
+                body, limits: limits, reportsLines: lines,
+                cellContent: contentStore.map { NestedCellContent(store: $0, writes: writes) })
         } catch {
             return Problem(error).response()
         }
+        contentStore?.flush(writes)
+        if !request.unknownRefs.isEmpty { return ContainerEngine.unknownRefs(request.unknownRefs).response() }
         let context = LayoutContext(
             pointScale: request.pointScale, direction: request.direction, textMeasurer: textMeasurer)
         let node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)

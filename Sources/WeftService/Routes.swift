@@ -39,7 +39,8 @@ public enum ServiceRoutes {
             // One tree is one slice: it waits for a turn like any cell of a container.
             let response = engine.turns.holding {
                 LayoutNodeEndpoint.respond(
-                    body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer))
+                    body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer),
+                    contentStore: engine.contentStore)
             }
             // Texts measured after the budget ran out are empty: that layout is not sent.
             guard budget.cancellation.isCancelled else { return httpResponse(response) }

@@ -221,10 +221,6 @@ import WeftLayout
         #expect(bounds.path == "/root/container/bounds")
         let pagerHeader = try nodeProblem(#"{"type": "stack", "children": [{"type": "container", "container": {"type": "pager"}, "sections": [{"header": {"node": {"type": "box"}}, "items": []}]}]}"#)
         #expect(pagerHeader.path == "/root/children/0/sections/0/header")
-        // Nested cells come with the tree that holds them: a ref there is refused.
-        let ref = "c1" + String(repeating: "A", count: ContentKey.length - 2)
-        let byRef = try nodeProblem(#"{"type": "container", "container": {"type": "table"}, "items": [{"id": "x", "ref": "\#(ref)"}]}"#)
-        #expect(byRef.path == "/root/items/0/ref")
         let foreign = try nodeProblem(#"{"type": "box", "items": []}"#)
         #expect(foreign.path == "/root/items")
     }

@@ -24,11 +24,15 @@ public struct NestedContainer: NestedContainerContent {
     public var request: ContainerRequest
     /// Whether the client sent `bounds`; else they follow the element's size.
     public var boundsGiven: Bool
+    /// Each cell's content key, by section (opaque here: the service names
+    /// content, and answers each cell with its key).
+    public var keys: [SectionKeys]
 
     /// A nested container of `request`'s cells.
-    public init(request: ContainerRequest, boundsGiven: Bool) {
+    public init(request: ContainerRequest, boundsGiven: Bool, keys: [SectionKeys] = []) {
         self.request = request
         self.boundsGiven = boundsGiven
+        self.keys = keys
     }
 
     /// Whether the container scrolls sideways: a pager, or a horizontal collection.
@@ -78,7 +82,7 @@ public struct NestedContainer: NestedContainerContent {
             if !boundsGiven {
                 provisional.container.bounds = Size(width: width ?? 1, height: height ?? (horizontal ? proposal.height : 1))
             }
-            let content = ContainerLayout.place(provisional, jobs: jobs, measured: measured).contentSize
+            let content = ContainerLayout.placeCells(provisional, jobs: jobs, measured: measured).placement.contentSize
             if width == nil { proposal.width = content.width }
             if height == nil && !horizontal { proposal.height = content.height }
         }
@@ -96,7 +100,7 @@ public struct NestedContainer: NestedContainerContent {
         }
         let result = ContainerLayout.place(request, jobs: jobs, measured: measured)
         return NestedContainerLayout(
-            size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result)))
+            size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
     }
 
     /// The element's width where its range decides it; nil where its content does.
@@ -139,4 +143,29 @@ public struct NestedContainerResult: Sendable {
     public var request: ContainerRequest
     /// Its cells' frames and trees, contentSize and hints.
     public var result: ContainerResult
+    /// Its cells' content keys, by section.
+    public var keys: [SectionKeys]
+
+    /// The cell key of `slot` in section `s`, if it has one.
+    public func key(section s: Int, _ slot: CellSlot) -> String? {
+        guard s < keys.count else { return nil }
+        switch slot {
+        case .header: return keys[s].header
+        case .footer: return keys[s].footer
+        case .item(let i): return i < keys[s].items.count ? keys[s].items[i] : nil
+        }
+    }
+}
+
+/// The content keys of one section's cells.
+public struct SectionKeys: Sendable {
+    /// The header's key, if the section has a header.
+    public var header: String?
+    /// Each item's key, in order.
+    public var items: [String?] = []
+    /// The footer's key, if the section has a footer.
+    public var footer: String?
+
+    /// No keys yet.
+    public init() {}
 }

@@ -140,7 +140,7 @@ public enum ContainerValidation {
 
     private static func checkSections(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
         let shorthand = request.usesItemsShorthand
-        var ids = CellIDs(shorthand: shorthand)
+        var ids = CellIDs(shorthand: shorthand, capacity: request.cellCount)
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
@@ -263,8 +263,9 @@ public struct CellIDs: Sendable {
     private let shorthand: Bool
 
     /// No ids seen yet; `shorthand` spells paths `/items/N` (the top-level `items`).
-    public init(shorthand: Bool) {
+    public init(shorthand: Bool, capacity: Int = 0) {
         self.shorthand = shorthand
+        seen.reserveCapacity(capacity)
     }
 
     /// The `duplicateID` error when `cell`'s id was already used (paths are

@@ -1,14 +1,27 @@
 import WeftCells
 import WeftLayout
 
-/// One cell object: every field openapi.yaml lists, its tree located and
-/// grammar-checked but not built, and where its content's parts sit (for its
-/// key, and for the content store that resolves refs).
+/// One cell object: every field openapi.yaml lists, and where its content's
+/// parts sit (for its key, and for the content store that resolves refs).
 extension ContainerRequestDecoder {
+    /// A top-level cell: its tree located and grammar-checked but not built
+    /// (`pendingNode`), since trees are decoded later, on the pool.
     static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, CellSource) {
+        try decodeCell(&r) { (tree: inout JSONReader) throws(RequestError) -> Element in
+            try tree.checkValue()
+            return pendingNode
+        }
+    }
+
+    /// A cell whose tree `readNode` reads where it stands (a nested
+    /// container's cell, whose bytes were grammar-checked with the tree
+    /// that holds it): one pass over its bytes.
+    static func decodeCell(
+        _ r: inout JSONReader, node readNode: (inout JSONReader) throws(RequestError) -> Element
+    ) throws(RequestError) -> (Cell, CellSource) {
         var cell = Cell()
         var source = CellSource()
-        var present: UInt16 = 0
+        var present = KeysSeen<CellKey>()
         guard try r.contractObjectStart() else { return (cell, source) }
         repeat {
             let key = try r.key()
@@ -17,8 +30,7 @@ extension ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard present & field.bit == 0 else { throw twice(field.rawValue) }
-                present |= field.bit
+                guard present.insert(field) else { throw twice(field.rawValue) }
                 let start = r.offset
                 switch field {
                 case .id: cell.id = try r.contractString()
@@ -26,9 +38,8 @@ extension ContainerRequestDecoder {
                 case .node:
                     let kind = try r.peekKind()
                     guard kind == .object else { throw r.wrongType("an element object", got: kind) }
-                    try r.checkValue()
+                    cell.node = try readNode(&r)
                     source.node = NodeSource(range: start..<r.offset)
-                    cell.node = pendingNode
                 case .style:
                     cell.style = try decodeCellStyle(&r)
                     source.style = start..<r.offset
@@ -53,7 +64,7 @@ extension ContainerRequestDecoder {
                 throw error.at(field.rawValue)
             }
         } while try r.objectNext()
-        if source.ref != nil, let content = CellKey.content.first(where: { present & $0.bit != 0 }) {
+        if source.ref != nil, let content = CellKey.content.first(where: { present.contains($0) }) {
             throw RequestError(
                 .invalidValue,
                 "a cell sent as a ref takes its \(content.rawValue) from the ref: send one or the other",

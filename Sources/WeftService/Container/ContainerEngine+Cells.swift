@@ -135,6 +135,7 @@ extension ContainerEngine {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
         decoder.reportsLinesOfEveryText = prepared.reportsLines
+        decoder.cellContent = NestedCellContent(store: contentStore, writes: prepared.writes)
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {
@@ -149,13 +150,22 @@ extension ContainerEngine {
             return CellOutcome(size: .zero, layout: nil, error: error)
         case .success(let r): root = r
         }
+        if !decoder.unknownRefs.isEmpty {
+            var outcome = CellOutcome(
+                size: .zero, layout: nil, error: RequestError(.unknownRef, "a nested cell was sent as an unknown ref"))
+            outcome.unknownRefs = decoder.unknownRefs
+            return outcome
+        }
         var cell = job.cell
         cell.node = root
         let measured = CellMeasurer.measure(cell, in: job.range, context: context)
         if let layout = measured.layout, let overflow = NonFiniteFrames.error(layout, root) {
             return CellOutcome(size: .zero, layout: nil, error: overflow)
         }
-        var out = JSONWriter(capacity: 1024)
+        // A layout takes about as many bytes as its tree (frames for
+        // styles), a nested container's a few times more: room for that
+        // up front spares the copies of a growing buffer.
+        var out = JSONWriter(capacity: 1024 + 2 * source.range.count)
         if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
         let bytes = out.bytes
         // Only a view root matters after layout (the view-cell warning reads it).
@@ -179,6 +189,15 @@ extension ContainerEngine {
     /// After measuring: the first cell whose tree broke the contract, or the
     /// cell whose elements take the request past the element limit, as a 422.
     package func check(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> Problem? {
+        // Unknown refs in nested containers first, from every cell, so that
+        // the client re-sends them all at once (as refs of cells, which
+        // resolve before validation).
+        var unknown: [JSONPointer] = []
+        for k in outcomes.indices where !outcomes[k].unknownRefs.isEmpty {
+            let node = Self.nodePath(prepared, k)
+            unknown += outcomes[k].unknownRefs.map { JSONPointer(node.components + $0.components) }
+        }
+        if !unknown.isEmpty { return Self.unknownRefs(unknown) }
         var elements = 0
         // Paths only for the cell at fault: building one per cell cost as
         // much as the rest of a warm request's checks.

@@ -35,7 +35,6 @@ enum CellKey: String, Sendable, CaseIterable {
     case id, kind, node, style, size, constrainedSize, accessoryType, separatorInset, selectionStyle
     case neverShowPlaceholders, ref
     static let table = KeyTable<CellKey>(allCases.map { ($0.rawValue, $0) })
-    var bit: UInt16 { 1 << UInt16(CellKey.allCases.firstIndex(of: self)!) }
     /// What a `ref` stands for: none of these may be sent beside one.
     static let content: [CellKey] = [.kind, .node, .size, .style]
 }

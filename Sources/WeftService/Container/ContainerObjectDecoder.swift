@@ -16,7 +16,7 @@ extension ContainerRequestDecoder {
         var container = Container(type: .table, bounds: .zero)
         var sawType = false
         var sawBounds = false
-        var present: Set<ContainerKey> = []
+        var present = KeysSeen<ContainerKey>()
         if try r.contractObjectStart() {
             repeat {
                 let key = try r.key()
@@ -25,7 +25,7 @@ extension ContainerRequestDecoder {
                     continue
                 }
                 do throws(RequestError) {
-                    guard present.insert(field).inserted else {
+                    guard present.insert(field) else {
                         throw RequestError(.invalidValue, "the key \"\(field.rawValue)\" appears twice")
                     }
                     try decodeField(field, into: &container, &r)
@@ -100,7 +100,7 @@ extension ContainerRequestDecoder {
     ) throws(RequestError) -> (spacing: CollectionSpacing, itemSize: Size?, columns: Int?) {
         var result: (spacing: CollectionSpacing, itemSize: Size?, columns: Int?) = (CollectionSpacing(), nil, nil)
         guard try r.contractObjectStart() else { return result }
-        var present: Set<CollectionLayoutKey> = []
+        var present = KeysSeen<CollectionLayoutKey>()
         repeat {
             let key = try r.key()
             guard let field = keys.lookup(key) else {
@@ -108,7 +108,7 @@ extension ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard present.insert(field).inserted else {
+                guard present.insert(field) else {
                     throw RequestError(.invalidValue, "the key \"\(field.rawValue)\" appears twice")
                 }
                 switch field {

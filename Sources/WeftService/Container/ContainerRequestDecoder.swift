@@ -195,7 +195,7 @@ package enum ContainerRequestDecoder {
     ) throws(RequestError) -> (Section, SectionNodeSources) {
         var section = Section()
         var sources = SectionNodeSources(items: [])
-        var seen: Set<SectionKey> = []
+        var seen = KeysSeen<SectionKey>()
         guard try r.contractObjectStart() else { return (section, sources) }
         repeat {
             let key = try r.key()
@@ -204,7 +204,7 @@ package enum ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard seen.insert(field).inserted else { throw twice(field.rawValue) }
+                guard seen.insert(field) else { throw twice(field.rawValue) }
                 switch field {
                 case .id: section.id = try r.contractString()
                 case .header, .footer:

@@ -68,6 +68,10 @@ package struct CellOutcome: Sendable {
     package var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
     package var error: RequestError?
+    /// Cells of nested containers in the tree that were sent as refs the
+    /// content store does not know (paths relative to the cell's `node`);
+    /// `error` is then the 409's.
+    package var unknownRefs: [JSONPointer] = []
     /// The cell's content key (`ContentKey`); nil when its tree broke the contract.
     package var key: String?
     /// For `.lookUp` work: whether the cache served the cell. An entry this

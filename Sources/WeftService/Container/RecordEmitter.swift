@@ -49,8 +49,13 @@ final class RecordEmitter: @unchecked Sendable {
     func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool) {
         guard !failed else { return }
         if let error = outcome.error {
+            let node = ContainerEngine.cellPath(job, shorthand: shorthand).appending(.key("node"))
+            if !outcome.unknownRefs.isEmpty {
+                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { JSONPointer(node.components + $0.components) }))
+                return
+            }
             var e = error
-            e.reversedPath.append(contentsOf: ContainerEngine.cellPath(job, shorthand: shorthand).appending(.key("node")).components.reversed())
+            e.reversedPath.append(contentsOf: node.components.reversed())
             fail(Problem(e))
             return
         }

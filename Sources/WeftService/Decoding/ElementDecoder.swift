@@ -25,6 +25,11 @@ public struct ElementDecoder {
     /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
     public internal(set) var warnings: [ResponseWarning] = []
+    /// Where the cells of nested containers find content sent as refs, and
+    /// keep content sent whole for later refs; nil: every ref is unknown.
+    var cellContent: NestedCellContent?
+    /// The nested cells whose refs the content store does not know: a 409.
+    public internal(set) var unknownRefs: [JSONPointer] = []
     /// Families already warned about (lowercased): one warning per family and request.
     var reportedFamilies: Set<String> = []
     /// A container decoder turns this off: there a cell's own style may

@@ -2,11 +2,12 @@ import WeftCells
 import WeftLayout
 
 /// A `container` element's fields while it is read: the `container` object
-/// and its cells, with each cell's tree decoded.
+/// and its cells, with each cell's tree decoded and its content key.
 final class NestedContainerFields {
     var container: Container?
     var boundsGiven = false
     var sections: [Section]?
+    var keys: [SectionKeys] = []
     var shorthand = false
 
     /// The element's kind payload once its object is closed: the request,
@@ -26,7 +27,7 @@ final class NestedContainerFields {
         if let first = ContainerValidation.validate(request).first {
             throw first.requestError
         }
-        return NestedContainer(request: request, boundsGiven: fields.boundsGiven)
+        return NestedContainer(request: request, boundsGiven: fields.boundsGiven, keys: fields.keys)
     }
 }
 
@@ -56,38 +57,51 @@ extension ElementDecoder {
             inner.reportedFamilies = reportedFamilies
             inner.reportsViewsWithoutSize = false
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
+            inner.cellContent = cellContent
             if field == .items {
                 nested.shorthand = true
-                nested.sections = [Section(items: try inner.decodeNestedItems(&r, at: path.appending(.key("items"))))]
+                var keys = SectionKeys()
+                let items = try inner.decodeNestedItems(&r, at: path.appending(.key("items")), keys: &keys.items)
+                nested.sections = [Section(items: items)]
+                nested.keys = [keys]
             } else {
-                nested.sections = try inner.decodeNestedSections(&r, at: path.appending(.key("sections")))
+                (nested.sections, nested.keys) = try inner.decodeNestedSections(&r, at: path.appending(.key("sections")))
             }
             elementCount = inner.elementCount
             reportedFamilies = inner.reportedFamilies
             warnings += inner.warnings
+            unknownRefs += inner.unknownRefs
         default:
             preconditionFailure("not a container field")
         }
     }
 
-    private mutating func decodeNestedSections(_ r: inout JSONReader, at path: JSONPointer) throws(RequestError) -> [Section] {
+    private mutating func decodeNestedSections(
+        _ r: inout JSONReader, at path: JSONPointer
+    ) throws(RequestError) -> ([Section], [SectionKeys]) {
         var sections: [Section] = []
-        guard try r.contractArrayStart() else { return sections }
+        var keys: [SectionKeys] = []
+        guard try r.contractArrayStart() else { return (sections, keys) }
         repeat {
             let s = sections.count
             do throws(RequestError) {
-                sections.append(try decodeNestedSection(&r, at: path.appending(.index(s))))
+                let (section, sectionKeys) = try decodeNestedSection(&r, at: path.appending(.index(s)))
+                sections.append(section)
+                keys.append(sectionKeys)
             } catch {
                 throw error.at(s)
             }
         } while try r.arrayNext()
-        return sections
+        return (sections, keys)
     }
 
-    private mutating func decodeNestedSection(_ r: inout JSONReader, at path: JSONPointer) throws(RequestError) -> Section {
+    private mutating func decodeNestedSection(
+        _ r: inout JSONReader, at path: JSONPointer
+    ) throws(RequestError) -> (Section, SectionKeys) {
         var section = Section()
-        var seen: Set<SectionKey> = []
-        guard try r.contractObjectStart() else { return section }
+        var keys = SectionKeys()
+        var seen = KeysSeen<SectionKey>()
+        guard try r.contractObjectStart() else { return (section, keys) }
         repeat {
             let key = try r.key()
             guard let field = SectionKey.table.lookup(key) else {
@@ -95,28 +109,35 @@ extension ElementDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard seen.insert(field).inserted else { throw ContainerRequestDecoder.twice(field.rawValue) }
+                guard seen.insert(field) else { throw ContainerRequestDecoder.twice(field.rawValue) }
                 let fieldPath = path.appending(.key(field.rawValue))
                 switch field {
                 case .id: section.id = try r.contractString()
-                case .header: section.header = try decodeNestedCell(&r, at: fieldPath)
-                case .footer: section.footer = try decodeNestedCell(&r, at: fieldPath)
-                case .items: section.items = try decodeNestedItems(&r, at: fieldPath)
+                case .header: (section.header, keys.header) = try decodeNestedCell(&r, at: fieldPath)
+                case .footer: (section.footer, keys.footer) = try decodeNestedCell(&r, at: fieldPath)
+                case .items: section.items = try decodeNestedItems(&r, at: fieldPath, keys: &keys.items)
                 }
             } catch {
                 throw error.at(field.rawValue)
             }
         } while try r.objectNext()
-        return section
+        return (section, keys)
     }
 
-    private mutating func decodeNestedItems(_ r: inout JSONReader, at path: JSONPointer) throws(RequestError) -> [Cell] {
+    private mutating func decodeNestedItems(
+        _ r: inout JSONReader, at path: JSONPointer, keys: inout [String?]
+    ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
+        // One path for every item, its index rewritten in place.
+        var cellPath = path.appending(.index(0))
         repeat {
             let i = items.count
+            cellPath.components[cellPath.components.count - 1] = .index(i)
             do throws(RequestError) {
-                items.append(try decodeNestedCell(&r, at: path.appending(.index(i))))
+                let (cell, key) = try decodeNestedCell(&r, at: cellPath)
+                items.append(cell)
+                keys.append(key)
             } catch {
                 throw error.at(i)
             }
@@ -124,28 +145,48 @@ extension ElementDecoder {
         return items
     }
 
-    /// One cell: read as a container request's cell, then its tree decoded
-    /// in an id scope of its own. A cell counts as an element, so a request's
-    /// nested cells are bounded with its elements.
-    private mutating func decodeNestedCell(_ r: inout JSONReader, at path: JSONPointer) throws(RequestError) -> Cell {
+    /// One cell and its content key: read as a container request's cell,
+    /// its tree decoded where it stands in an id scope of its own; a cell
+    /// sent as a ref takes its content from the content store (its tree
+    /// decoded from there), or is noted as unknown. A cell counts as an
+    /// element, so a request's nested cells are bounded with its elements.
+    private mutating func decodeNestedCell(
+        _ r: inout JSONReader, at cellPath: JSONPointer
+    ) throws(RequestError) -> (Cell, String?) {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
-        var (cell, source) = try ContainerRequestDecoder.decodeCell(&r)
-        if source.ref != nil {
-            throw RequestError(
-                .invalidValue, "a nested container's cells are sent with their content, not as refs"
-            ).at("ref")
-        }
-        guard let node = source.node else { return cell }
         beginIDScope()
-        var tree = JSONReader(UnsafeBufferPointer(rebasing: r.bytes[node.range]), maxDepth: r.maxDepth)
-        do throws(RequestError) {
-            cell.node = try decodeRoot(&tree, at: path.appending(.key("node")))
-        } catch {
-            throw error.at("node")
+        let nodePath = cellPath.appending(.key("node"))
+        var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
+            (tree: inout JSONReader) throws(RequestError) -> Element in
+            try decodeRoot(&tree, at: nodePath)
         }
-        return cell
+        defer { treePath = JSONPointer() }
+        guard let ref = source.ref else {
+            let (key, nodeHash) = ContentKey.of(cell.kind, source, in: r.bytes)
+            let body = r.bytes
+            cellContent?.store.remember(key, writes: cellContent?.writes) {
+                StoredCell(cell, source, in: body, nodeHash: nodeHash)
+            }
+            return (cell, key)
+        }
+        guard let content = cellContent?.store.contents(for: [ref])[0] else {
+            unknownRefs.append(cellPath)
+            // Stands in until the request is answered 409: it validates.
+            cell.node = Element(.box)
+            return (cell, ref)
+        }
+        cell.kind = content.kind
+        cell.size = content.size
+        cell.style = content.style
+        if let node = content.source.node {
+            try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
+                var tree = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
+                cell.node = try decodeRoot(&tree, at: nodePath)
+            }
+        }
+        return (cell, ref)
     }
 }

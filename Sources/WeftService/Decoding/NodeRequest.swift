@@ -12,6 +12,9 @@ public struct NodeRequest: Sendable {
     public var root: Element
     /// Non-fatal remarks found while decoding (the response's `warnings`).
     public var warnings: [ResponseWarning]
+    /// Cells of nested containers sent as refs the content store does not
+    /// know: the answer is then a 409 naming them.
+    var unknownRefs: [JSONPointer] = []
 
     /// A request with the wire format's defaults for whatever is not given.
     public init(
@@ -33,9 +36,17 @@ public struct NodeRequest: Sendable {
     public static func decode(
         _ body: [UInt8], limits: DecodeLimits = .standard, reportsLines: Bool = false
     ) throws(RequestError) -> NodeRequest {
+        try decode(body, limits: limits, reportsLines: reportsLines, cellContent: nil)
+    }
+
+    /// The same, with nested containers' refs resolving from `cellContent`.
+    static func decode(
+        _ body: [UInt8], limits: DecodeLimits, reportsLines: Bool, cellContent: NestedCellContent?
+    ) throws(RequestError) -> NodeRequest {
         try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) in
             var decoder = ElementDecoder(limits: limits)
             decoder.reportsLinesOfEveryText = reportsLines
+            decoder.cellContent = cellContent
             do throws(RequestError) {
                 let request = try decode(&r, decoder: &decoder)
                 try r.finish()
@@ -78,9 +89,11 @@ public struct NodeRequest: Sendable {
             } while try r.objectNext()
         }
         guard let root else { throw RequestError(.missingField, "a node request needs a \"root\" element") }
-        return NodeRequest(
+        var request = NodeRequest(
             sizeRange: sizeRange, direction: direction, pointScale: pointScale, root: root,
             warnings: decoder.warnings)
+        request.unknownRefs = decoder.unknownRefs
+        return request
     }
 }
 

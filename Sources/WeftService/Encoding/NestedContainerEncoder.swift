@@ -13,11 +13,14 @@ enum NestedContainerEncoder {
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
             let placed = result.sections[s], given = nested.request.sections[s]
+            var answer: CellAnswer
             switch slot {
-            case .header: return cellAnswer(placed.header, given.header)
-            case .footer: return cellAnswer(placed.footer, given.footer)
-            case .item(let i): return cellAnswer(placed.items[i], given.items[i])
+            case .header: answer = cellAnswer(placed.header, given.header)
+            case .footer: answer = cellAnswer(placed.footer, given.footer)
+            case .item(let i): answer = cellAnswer(placed.items[i], given.items[i])
             }
+            answer.key = nested.key(section: s, slot)
+            return answer
         }
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)
@@ -25,18 +28,17 @@ enum NestedContainerEncoder {
 
     /// A cell's `layout`, mirrored from the tree the request gave it.
     private static func cellAnswer(_ placed: CellResult?, _ cell: Cell?) -> CellAnswer {
-        guard let node = placed?.layout, let root = cell?.node else { return CellAnswer(layout: nil) }
-        var tree = JSONWriter(capacity: 512)
-        LayoutResponseEncoder.writeNode(node, root, &tree)
-        return CellAnswer(layout: tree.bytes)
+        guard let node = placed?.layout, let root = cell?.node else { return CellAnswer(tree: nil) }
+        return CellAnswer(tree: (node, root))
     }
 }
 
 extension CellAnswer {
-    /// A nested cell's answer: its layout, and no key (a nested cell is not
-    /// sent as a ref: it comes with the tree that holds it).
-    init(layout: [UInt8]?) {
+    /// A nested cell's answer: its layout, written from its tree (its key is
+    /// set by the caller).
+    init(tree: (node: LayoutNode, element: Element)?) {
         key = nil
-        self.layout = layout
+        layout = nil
+        self.tree = tree
     }
 }

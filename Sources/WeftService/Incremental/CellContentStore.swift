@@ -82,7 +82,9 @@ package final class StoredCell: Sendable {
 
     /// A cell sent with its content, stored from the request's `body`:
     /// `nodeHash` is its tree's canonical hash.
-    convenience init(_ cell: Cell, _ source: CellSource, in body: [UInt8], nodeHash: ContentHash?) {
+    convenience init<Body: RandomAccessCollection<UInt8>>(
+        _ cell: Cell, _ source: CellSource, in body: Body, nodeHash: ContentHash?
+    ) where Body.Index == Int {
         var bytes = Array("{".utf8)
         var stored = CellSource()
         func member(_ name: String, _ range: Range<Int>?) -> Range<Int>? {
@@ -139,5 +141,18 @@ package final class ContentWrites: Sendable {
             defer { list = [] }
             return list
         }
+    }
+}
+
+/// The content store as a nested container's cells see it while their
+/// tree is read: refs resolve from it, and new content goes to it (and, with
+/// a shared store, to the request's writes).
+package struct NestedCellContent {
+    let store: CellContentStore
+    let writes: ContentWrites?
+
+    package init(store: CellContentStore, writes: ContentWrites?) {
+        self.store = store
+        self.writes = writes
     }
 }

@@ -67,6 +67,20 @@ package enum ContentKey {
         return make(kind: kind, node: node, size: size, style: style)
     }
 
+    /// The key of a cell sent with its content, whose parts sit at
+    /// `source`'s ranges in `bytes`, and its node's hash.
+    package static func of(
+        _ kind: CellKind, _ source: CellSource, in bytes: UnsafeBufferPointer<UInt8>
+    ) -> (key: String, node: ContentHash?) {
+        func hash(_ range: Range<Int>?) -> ContentHash? {
+            guard let range else { return nil }
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: bytes[range]))
+            return try? reader.contentHash()
+        }
+        let node = kind == .node ? source.node.flatMap { $0.hash ?? hash($0.range) } : nil
+        return (make(kind: kind, node: node, size: hash(source.size), style: hash(source.style)), node)
+    }
+
     private static func add(_ hash: ContentHash?, to lanes: inout HashLanes) {
         guard let hash else {
             lanes.add(word: 0xAB5E_17)  // absent, which no hash of a present part stands for

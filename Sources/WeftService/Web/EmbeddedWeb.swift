@@ -2854,8 +2854,11 @@ components:
         content height. `container.bounds` default to the element's size. Direction and
         pointScale are the enclosing request's. Each nested cell counts as an element against
         the request's element limit, and a nested tree's depth continues from the element's.
-        Nested cells come with their trees (a `ref` there is a 422) and their answers carry no
-        `key`; nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
+        Nested cells carry their `key` as any cell does (the key their content gets anywhere),
+        and may be sent back as refs, resolved from the same content store on either endpoint;
+        unknown ones make the request a 409 whose `refs` lists each (an NDJSON stream, whose rows
+        are laid out after its 200, ends with that problem as an `error` record). Nested cell
+        warnings are not reported, and `?flatten=1` lists no nested nodes.
       allOf:
         - $ref: "#/components/schemas/ElementBase"
         - properties:

@@ -1,0 +1,115 @@
+import Testing
+import WeftCells
+import WeftLayout
+
+@testable import WeftService
+
+/// Keys and refs of the cells of nested containers: each nested cell is
+/// answered with the key its content would get anywhere, and may come back
+/// as `{"id", "ref"}` inside the tree that holds it.
+@Suite struct NestedRefsTests {
+    static let cardA = #"{"type":"stack","direction":"vertical","spacing":4,"children":[{"type":"box","style":{"width":96,"height":72}},{"type":"box","style":{"width":80,"height":16}}]}"#
+    static let cardB = #"{"type":"box","id":"face","style":{"width":120,"height":50}}"#
+
+    /// A table of rows, each a title above a horizontal strip of `cells`.
+    static func body(rows: [[String]], width: Double = 320) -> String {
+        let rowsJSON = rows.enumerated().map { r, cells in
+            #"{"id":"row-\#(r)","node":{"type":"stack","direction":"vertical","children":[{"type":"box","style":{"height":20}},{"type":"container","container":{"type":"collection","scrollDirection":"horizontal","flow":{"itemSpacing":10}},"items":[\#(cells.joined(separator: ","))]}]}}"#
+        }
+        return #"{"container":{"type":"table","bounds":{"width":\#(width),"height":400}},"items":["#
+            + rowsJSON.joined(separator: ",") + "]}"
+    }
+
+    static func nestedItems(_ json: JSONValue, row: Int) -> [JSONValue] {
+        json["sections"]?[0]?["items"]?[row]?["layout"]?["children"]?[1]?["sections"]?[0]?["items"]?.array ?? []
+    }
+
+    @Test func nestedCellsCarryTheKeyTheirContentGetsAnywhere() throws {
+        let engine = makeEngine(cacheMB: 8)
+        let nested = try respond(engine, Self.body(rows: [[
+            #"{"id":"a","node":\#(Self.cardA)}"#, #"{"id":"b","node":\#(Self.cardB),"style":{"alignSelf":"end"}}"#,
+        ]]))
+        #expect(nested.status == 200)
+        let keys = Self.nestedItems(nested.body, row: 0).map { $0["key"]?.string }
+        #expect(keys.count == 2)
+        #expect(keys.allSatisfy { $0.map(ContentKey.isWellFormed) == true })
+        // The same contents as top-level cells, under other ids: the same keys.
+        let top = try respond(makeEngine(), ContainerRefsTests.body(items: [
+            #"{"id":"x","node":\#(Self.cardA)}"#, #"{"id":"y","style":{"alignSelf":"end"},"node":\#(Self.cardB)}"#,
+        ]))
+        #expect(ContainerRefsTests.items(top.body).map { $0["key"]?.string } == keys)
+        // The row's own key names the strip's content as sent.
+        #expect(nested.body["sections"]?[0]?["items"]?[0]?["key"]?.string != nil)
+    }
+
+    @Test func aStripOfRefsIsLaidOutAsItsFullCellsAtAnyWidth() throws {
+        let engine = makeEngine(workers: 2, cacheMB: 8)
+        let fullCells = [#"{"id":"a","node":\#(Self.cardA)}"#, #"{"id":"b","node":\#(Self.cardB)}"#]
+        let first = try respond(engine, Self.body(rows: [fullCells]))
+        let keys = try Self.nestedItems(first.body, row: 0).map { try #require($0["key"]?.string) }
+        #expect(keys.count == 2)
+        let refCells = [#"{"id":"a","ref":"\#(keys[0])"}"#, #"{"id":"b","ref":"\#(keys[1])"}"#]
+        for width in [320.0, 200] {
+            let reference = try respond(makeEngine(), Self.body(rows: [fullCells, fullCells], width: width))
+            // One row by refs, one mixed: both answer as the full cells do.
+            let viaRefs = try respond(engine, Self.body(rows: [refCells, [fullCells[0], refCells[1]]], width: width))
+            #expect(viaRefs.status == 200)
+            #expect(Self.nestedItems(viaRefs.body, row: 0) == Self.nestedItems(reference.body, row: 0))
+            #expect(Self.nestedItems(viaRefs.body, row: 1) == Self.nestedItems(reference.body, row: 1))
+            #expect(viaRefs.body["sections"]?[0]?["items"]?[0]?["frame"] == reference.body["sections"]?[0]?["items"]?[0]?["frame"])
+        }
+    }
+
+    @Test func unknownNestedRefsAreOne409ListingEveryOne() throws {
+        let unknown = "c1" + String(repeating: "Q", count: ContentKey.length - 2)
+        let body = Self.body(rows: [
+            [#"{"id":"a","node":\#(Self.cardB)}"#, #"{"id":"b","ref":"\#(unknown)"}"#],
+            [#"{"id":"c","node":\#(Self.cardB)}"#],
+            [#"{"id":"d","ref":"\#(unknown)"}"#],
+        ])
+        for engine in [makeEngine(), makeEngine(workers: 2, cacheMB: 8)] {
+            let (status, json, _) = try respond(engine, body)
+            #expect(status == 409)
+            #expect(json["type"]?.string?.hasSuffix("unknown-ref") == true)
+            #expect(json["refs"]?.array?.compactMap(\.string) == [
+                "/items/0/node/children/1/items/1", "/items/2/node/children/1/items/0",
+            ])
+            // Streamed: nested refs resolve as their rows are laid out, after
+            // the 200, so the stream ends with the same problem as a record.
+            let records = try streamRecords(engine, body)
+            let last = try #require(records.last)
+            #expect(last["record"]?.string == "error")
+            #expect(last["type"]?.string?.hasSuffix("unknown-ref") == true)
+            #expect(last["refs"]?.array?.isEmpty == false)
+        }
+    }
+
+    @Test func theNodeEndpointResolvesNestedRefsFromTheSameStore() throws {
+        let engine = makeEngine(cacheMB: 8)
+        let first = try respond(engine, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardB)}"#]]))
+        let key = try #require(Self.nestedItems(first.body, row: 0).first?["key"]?.string)
+        func node(_ cell: String) throws -> (Int, JSONValue) {
+            let body = #"{"sizeRange":{"max":{"width":300}},"root":{"type":"container","container":{"type":"collection","scrollDirection":"horizontal"},"items":[\#(cell)]}}"#
+            let response = LayoutNodeEndpoint.respond(
+                body: Array(body.utf8), flatten: false, lines: false, textMeasurer: nil, contentStore: engine.contentStore)
+            return (response.status, try JSONValue.parse(response.body))
+        }
+        let (fullStatus, full) = try node(#"{"id":"a","node":\#(Self.cardB)}"#)
+        let (refStatus, viaRef) = try node(#"{"id":"a","ref":"\#(key)"}"#)
+        #expect(fullStatus == 200 && refStatus == 200)
+        #expect(viaRef["root"] == full["root"])
+        let (unknownStatus, problem) = try node(#"{"id":"a","ref":"c1\#(String(repeating: "Z", count: ContentKey.length - 2))"}"#)
+        #expect(unknownStatus == 409)
+        #expect(problem["refs"]?.array?.compactMap(\.string) == ["/root/items/0"])
+    }
+
+    @Test func aNestedRefBesideContentOrMalformedIsA422() throws {
+        let engine = makeEngine(cacheMB: 8)
+        let beside = try respond(engine, Self.body(rows: [[#"{"id":"a","ref":"c1\#(String(repeating: "A", count: 16))","node":\#(Self.cardB)}"#]]))
+        #expect(beside.status == 422)
+        #expect(beside.body["path"]?.string == "/items/0/node/children/1/items/0/node")
+        let malformed = try respond(engine, Self.body(rows: [[#"{"id":"a","ref":"nope"}"#]]))
+        #expect(malformed.status == 422)
+        #expect(malformed.body["path"]?.string == "/items/0/node/children/1/items/0/ref")
+    }
+}
