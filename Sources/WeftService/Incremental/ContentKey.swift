@@ -116,6 +116,6 @@ package enum ContentKey {
 
     /// `c1` then 96 bits (all of `low`, the low half of `high`) in base64url.
     static func encode(low: UInt64, high: UInt64) -> String {
-        "c1" + Base64URL.encode(Array(Base64URL.bytes(low: low, high: high).prefix(12)))
+        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { Base64URL.encode(UnsafeRawBufferPointer(rebasing: $0.prefix(12)), after: "c1") }
     }
 }
