@@ -97,7 +97,7 @@ public enum ContainerLayout {
     /// only scrolls can be answered from it (`finish`).
     package struct PlacedCells: Sendable {
         let placement: Placement
-        let warnings: [ContainerWarning]
+        let warnings: [RequestWarning]
     }
 
     /// Frames for every measured cell, in content coordinates.
@@ -105,7 +105,7 @@ public enum ContainerLayout {
         precondition(jobs.count == measured.count, "one measurement per job")
         let geometry = ContainerGeometry(request)
         var sections = request.sections.map { MeasuredSection(items: Array(repeating: MeasuredCell(size: .zero, layout: nil), count: $0.items.count)) }
-        var warnings: [ContainerWarning] = []
+        var warnings: [RequestWarning] = []
         // Supplementary cells without a job were dropped, so they stay nil here.
         var droppedSupplementary = request.sections.map { ($0.header != nil, $0.footer != nil) }
         for (job, m) in zip(jobs, measured) {
@@ -119,12 +119,12 @@ public enum ContainerLayout {
             case .item(let i): sections[job.section].items[i] = m
             }
             if let detail = ViewCellWarning.detail(for: job.cell) {
-                warnings.append(ContainerWarning(path: path(job, request), detail: detail))
+                warnings.append(RequestWarning(path: path(job, request), detail: detail))
             }
         }
         for (s, dropped) in droppedSupplementary.enumerated() {
             for (slot, isDropped) in [(CellSlot.header, dropped.0), (.footer, dropped.1)] where isDropped {
-                warnings.append(ContainerWarning(
+                warnings.append(RequestWarning(
                     path: RequestPath.cell(slot, section: s, shorthand: request.usesItemsShorthand),
                     detail: "not laid out: its constrainedSize leaves it no length along the scroll axis"))
             }

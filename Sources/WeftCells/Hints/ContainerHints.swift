@@ -4,7 +4,7 @@ import WeftLayout
 enum ContainerHints {
     static func compute(
         _ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry,
-        warnings: inout [ContainerWarning]
+        warnings: inout [RequestWarning]
     ) -> Hints {
         let c = request.container
         let frames = placement.itemFrames
@@ -52,7 +52,7 @@ enum ContainerHints {
         let pages = Pages.compute(
             itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
         if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
-            warnings.append(ContainerWarning(
+            warnings.append(RequestWarning(
                 path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
         }
 

@@ -8,12 +8,12 @@ public struct ContainerResult: Sendable {
     /// The laid-out cells, section by section.
     public var sections: [SectionResult]
     /// The cells' warnings in cell order, then the container's.
-    public var warnings: [ContainerWarning]
+    public var warnings: [RequestWarning]
     /// Ranges, batch fetching, pages and pager state at the request's offset.
     public var hints: Hints
 
     /// A whole answer.
-    public init(contentSize: Size, sections: [SectionResult], warnings: [ContainerWarning], hints: Hints) {
+    public init(contentSize: Size, sections: [SectionResult], warnings: [RequestWarning], hints: Hints) {
         self.contentSize = contentSize
         self.sections = sections
         self.warnings = warnings
@@ -89,19 +89,5 @@ public struct TableRowFrames: Sendable, Hashable {
         self.contentFrame = contentFrame
         self.accessoryFrame = accessoryFrame
         self.separatorFrame = separatorFrame
-    }
-}
-
-/// Something the client should know that does not stop the layout.
-public struct ContainerWarning: Sendable, Hashable {
-    /// A JSON Pointer into the request.
-    public var path: String
-    /// What is wrong, in words.
-    public var detail: String
-
-    /// A warning about the value at `path`.
-    public init(path: String, detail: String) {
-        self.path = path
-        self.detail = detail
     }
 }

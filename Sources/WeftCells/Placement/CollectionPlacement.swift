@@ -5,7 +5,7 @@ enum CollectionPlacement {
     static func place(_ request: ContainerRequest, _ measured: [MeasuredSection], _ geometry: ContainerGeometry) -> Placement {
         let sizes = measured.map { SectionSizes(header: $0.header?.size, footer: $0.footer?.size, items: $0.items.map(\.size)) }
         let frames: CollectionFrames
-        var warnings: [ContainerWarning] = []
+        var warnings: [RequestWarning] = []
         switch geometry.collection {
         case .justifiedFlow?, nil:
             return FlowLayout.place(request, measured, geometry)
@@ -13,14 +13,14 @@ enum CollectionPlacement {
             frames = StartFlowLayout.place(sizes, metrics)
             for index in frames.overflowing {
                 let s = sizes[index.section].items[index.item]
-                warnings.append(ContainerWarning(
+                warnings.append(RequestWarning(
                     path: RequestPath.item(index, shorthand: request.usesItemsShorthand),
                     detail: "the item is \(metrics.breadth(s)) points across, more than the \(metrics.available) a flow line offers"))
             }
         case .gallery(let itemSize, let metrics)?:
             frames = GalleryLayout.place(sizes, itemSize: itemSize, metrics)
             if !frames.overflowing.isEmpty {
-                warnings.append(ContainerWarning(
+                warnings.append(RequestWarning(
                     path: "/container/gallery/itemSize",
                     detail: "items are \(metrics.breadth(itemSize)) points across, more than the \(metrics.available) a line offers"))
             }

@@ -45,7 +45,7 @@ enum FlowLayout {
 
         var position = 0.0
         var sections: [SectionResult] = []
-        var warnings: [ContainerWarning] = []
+        var warnings: [RequestWarning] = []
         for (s, section) in request.sections.enumerated() {
             let ms = measured[s]
             func supplementary(_ cell: Cell?, _ m: MeasuredCell?) -> CellResult? {
@@ -71,7 +71,7 @@ enum FlowLayout {
                         let f = frame(along: position + (thickness - length(size)) / 2, cross: insetStart + offsets[k], size: size)
                         items.append(CellResult(section.items[i], index: IndexPath(section: s, item: i), frame: f, measured: ms.items[i]))
                         if breadth(size) > available {
-                            warnings.append(ContainerWarning(
+                            warnings.append(RequestWarning(
                                 path: RequestPath.item(IndexPath(section: s, item: i), shorthand: request.usesItemsShorthand),
                                 detail: "the item is \(breadth(size)) points across, more than the \(available) a flow line offers"))
                         }

@@ -16,14 +16,14 @@ enum PagerLayout {
         let page = geometry.pageSize
         let count = request.sections.first?.items.count ?? 0
         var sections: [SectionResult] = []
-        var warnings: [ContainerWarning] = []
+        var warnings: [RequestWarning] = []
         for (s, section) in request.sections.enumerated() {
             var items: [CellResult] = []
             for (i, cell) in section.items.enumerated() {
                 let frame = pageFrame(i, count: count, geometry)
                 items.append(CellResult(cell, index: IndexPath(section: s, item: i), frame: frame, measured: measured[s].items[i]))
                 if cell.constrainedSize != nil {
-                    warnings.append(ContainerWarning(
+                    warnings.append(RequestWarning(
                         path: RequestPath.item(IndexPath(section: s, item: i), shorthand: request.usesItemsShorthand) + "/constrainedSize",
                         detail: "ignored: ASPagerNode gives every page exactly the page size and does not let the app override it"))
                 }

@@ -21,7 +21,7 @@ public struct MeasuredSection: Sendable {
 struct Placement: Sendable {
     var contentSize: Size
     var sections: [SectionResult]
-    var warnings: [ContainerWarning] = []
+    var warnings: [RequestWarning] = []
 
     /// Items only, in index-path order: what ranges and pages are made of.
     var itemFrames: [(IndexPath, Frame)] {

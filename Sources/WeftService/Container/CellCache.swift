@@ -29,7 +29,7 @@ package final class CachedCell: Sendable {
     package let size: Size
     package let layout: [UInt8]
     /// Relative to the cell's `node`.
-    package let warnings: [ResponseWarning]
+    package let warnings: [RequestWarning]
     /// Counted against the request's element limit as if decoded.
     package let elementCount: Int
     /// A `view` root without its children (what the view-cell warning
@@ -39,7 +39,7 @@ package final class CachedCell: Sendable {
     package let origin: UInt64
 
     package init(
-        size: Size, layout: [UInt8], warnings: [ResponseWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
+        size: Size, layout: [UInt8], warnings: [RequestWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
     ) {
         self.origin = origin
         self.size = size

@@ -243,12 +243,12 @@ extension ContainerEngine {
 
     /// Every cell's decoding warnings, in job order, with full paths; a missing
     /// font family is warned about once, at the first cell that asks for it.
-    package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [ResponseWarning] {
-        var all: [ResponseWarning] = []
+    package func nodeWarnings(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) -> [RequestWarning] {
+        var all: [RequestWarning] = []
         var warnedFamilies: Set<String> = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {
-            let prefix = Self.nodePath(prepared, k)
+            let prefix = Self.nodePath(prepared, k).description
             for warning in outcomes[k].warnings {
                 if let family = warning.missingFamily, !warnedFamilies.insert(family).inserted { continue }
                 all.append(warning.relocated(under: prefix))

@@ -7,7 +7,7 @@ import WeftLayout
 /// copied in as bytes.
 package enum ContainerResponseEncoder {
     package static func encode(
-        _ result: ContainerResult, warnings: [ResponseWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
+        _ result: ContainerResult, warnings: [RequestWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
     ) -> [UInt8] {
         let layouts = prepared.answer == .hints ? nil : CellLayouts(prepared: prepared, outcomes: outcomes)
         let capacity = estimatedSize(result, warnings: warnings, outcomes: outcomes)
@@ -17,7 +17,7 @@ package enum ContainerResponseEncoder {
     }
 
     /// A `hints` answer: no cells.
-    static func encodeHints(_ result: ContainerResult, warnings: [ResponseWarning], stats: ContainerStats) -> [UInt8] {
+    static func encodeHints(_ result: ContainerResult, warnings: [RequestWarning], stats: ContainerStats) -> [UInt8] {
         JSONWriter.document(capacity: estimatedSize(result, warnings: warnings, outcomes: [])) { out in
             write(result, warnings: warnings, stats: stats, layouts: nil, &out)
         }
@@ -26,7 +26,7 @@ package enum ContainerResponseEncoder {
     /// At least the response's size in practice (a miss only costs a copy):
     /// the cells' layouts as encoded, plus generous room for everything
     /// around them. Room never written to is never faulted in.
-    static func estimatedSize(_ result: ContainerResult, warnings: [ResponseWarning], outcomes: [CellOutcome]) -> Int {
+    static func estimatedSize(_ result: ContainerResult, warnings: [RequestWarning], outcomes: [CellOutcome]) -> Int {
         // A number takes at most 24 bytes; a cell's members around its
         // layout, with three frames (a header's pinned frame is its only
         // other one), stay well below 640 bytes plus its id
@@ -42,14 +42,14 @@ package enum ContainerResponseEncoder {
         size += 48 * (ranges.visible.count + ranges.display.count + ranges.preload.count) + 320 * result.hints.pages.count
         let supplementary = ranges.supplementary
         size += 64 * (supplementary.visible.count + supplementary.display.count + supplementary.preload.count)
-        for w in warnings { size += 6 * (w.detail.utf8.count + w.path.description.utf8.count) }
+        for w in warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
         for w in result.warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
         return size
     }
 
     /// The answer; without `layouts` (a `hints` answer), no `sections`.
     private static func write(
-        _ result: ContainerResult, warnings: [ResponseWarning], stats: ContainerStats, layouts: CellLayouts?,
+        _ result: ContainerResult, warnings: [RequestWarning], stats: ContainerStats, layouts: CellLayouts?,
         _ out: inout JSONWriter
     ) {
         out.beginObject()
@@ -99,9 +99,9 @@ package enum ContainerResponseEncoder {
     }
 
     /// Decoding warnings (per cell, in job order) first, then the container's.
-    static func writeWarnings(_ node: [ResponseWarning], _ container: [ContainerWarning], _ out: inout JSONWriter) {
+    static func writeWarnings(_ node: [RequestWarning], _ container: [RequestWarning], _ out: inout JSONWriter) {
         out.beginArray()
-        for w in node { writeWarning(w.path.description, w.detail, &out) }
+        for w in node { writeWarning(w.path, w.detail, &out) }
         for w in container { writeWarning(w.path, w.detail, &out) }
         out.endArray()
     }

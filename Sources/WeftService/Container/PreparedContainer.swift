@@ -62,7 +62,7 @@ package struct CellOutcome: Sendable {
     /// Nil for interop cells.
     package var layout: [UInt8]?
     /// Relative to the cell's `node`.
-    package var warnings: [ResponseWarning] = []
+    package var warnings: [RequestWarning] = []
     package var elementCount = 0
     /// The tree's root without children (what the view-cell warning reads).
     package var root: Element?
@@ -80,7 +80,7 @@ package struct CellOutcome: Sendable {
     package var servedFromCache: Bool?
 
     package init(
-        size: Size, layout: [UInt8]?, warnings: [ResponseWarning] = [], elementCount: Int = 0, root: Element? = nil,
+        size: Size, layout: [UInt8]?, warnings: [RequestWarning] = [], elementCount: Int = 0, root: Element? = nil,
         error: RequestError? = nil
     ) {
         self.size = size

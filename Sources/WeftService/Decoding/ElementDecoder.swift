@@ -1,3 +1,4 @@
+import WeftCells
 import WeftLayout
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
@@ -24,7 +25,7 @@ public struct ElementDecoder {
     var nestedFrames: FrameStack?
     /// Remarks about the trees read so far (openapi.yaml: a `view` should carry
     /// `preferredSize`), found while decoding so that no second walk is needed.
-    public internal(set) var warnings: [ResponseWarning] = []
+    public internal(set) var warnings: [RequestWarning] = []
     /// Where the cells of nested containers find content sent as refs, and
     /// keep content sent whole for later refs; nil: every ref is unknown.
     var cellContent: NestedCellContent?
@@ -226,7 +227,7 @@ public struct ElementDecoder {
         guard let used = FontFallbacks.shared.substitute(for: font),
             reportedFamilies.insert(font.family.lowercased()).inserted
         else { return }
-        warnings.append(ResponseWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
+        warnings.append(RequestWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
     }
 
     /// Spans that name a family of their own are checked like the element's font.
@@ -237,7 +238,7 @@ public struct ElementDecoder {
             guard let used = FontFallbacks.shared.substitute(for: font) else { continue }
             reportedFamilies.insert(family.lowercased())
             let path = elementPath(depth: depth).appending(.key("spans")).appending(.index(index))
-            warnings.append(ResponseWarning.fontFallback(requested: family, used: used, at: path))
+            warnings.append(RequestWarning.fontFallback(requested: family, used: used, at: path))
         }
     }
 
@@ -257,7 +258,7 @@ public struct ElementDecoder {
         {
             return
         }
-        warnings.append(ResponseWarning.viewWithoutSize(at: elementPath(depth: depth)))
+        warnings.append(RequestWarning.viewWithoutSize(at: elementPath(depth: depth)))
     }
 
     /// Completes an element once its object is closed.

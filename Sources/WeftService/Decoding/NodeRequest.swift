@@ -1,3 +1,4 @@
+import WeftCells
 import WeftLayout
 
 /// A `POST /v1/layout/node` body (openapi.yaml, `NodeRequest`): one tree in one size range.
@@ -11,7 +12,7 @@ public struct NodeRequest: Sendable {
     /// The tree to lay out.
     public var root: Element
     /// Non-fatal remarks found while decoding (the response's `warnings`).
-    public var warnings: [ResponseWarning]
+    public var warnings: [RequestWarning]
     /// Cells of nested containers sent as refs the content store does not
     /// know: the answer is then a 409 naming them.
     var unknownRefs: [JSONPointer] = []
@@ -19,7 +20,7 @@ public struct NodeRequest: Sendable {
     /// A request with the wire format's defaults for whatever is not given.
     public init(
         sizeRange: SizeRange = .unconstrained, direction: LayoutDirection = .ltr, pointScale: Double = 0,
-        root: Element, warnings: [ResponseWarning] = []
+        root: Element, warnings: [RequestWarning] = []
     ) {
         self.sizeRange = sizeRange
         self.direction = direction

@@ -1,3 +1,4 @@
+import WeftCells
 import WeftLayout
 
 /// Writes a node response (openapi.yaml, `NodeResponse`): `{"size", "layout", "warnings"}` and,
@@ -5,7 +6,7 @@ import WeftLayout
 public enum LayoutResponseEncoder {
     /// The node response's bytes; `flatten` adds `nodes` in the root's coordinates.
     public static func encode(
-        _ node: LayoutNode, root: Element, warnings: [ResponseWarning], flatten: Bool,
+        _ node: LayoutNode, root: Element, warnings: [RequestWarning], flatten: Bool,
         elementCountHint: Int = 0
     ) -> [UInt8] {
         // About 80 bytes per node (plus as much again when flattened).
@@ -100,12 +101,12 @@ public enum LayoutResponseEncoder {
     }
 
     /// Writes `warnings` as an array of `{"path", "detail"}`.
-    public static func writeWarnings(_ warnings: [ResponseWarning], _ out: inout JSONWriter) {
+    public static func writeWarnings(_ warnings: [RequestWarning], _ out: inout JSONWriter) {
         out.beginArray()
         for warning in warnings {
             out.beginObject()
             out.key("path")
-            out.string(warning.path.description)
+            out.string(warning.path)
             out.key("detail")
             out.string(warning.detail)
             out.endObject()

@@ -69,10 +69,10 @@ package struct PlacementKey: Hashable, Sendable {
 final class MemoizedPlacement: Sendable {
     let request: ContainerRequest
     let placed: ContainerLayout.PlacedCells
-    let nodeWarnings: [ResponseWarning]
+    let nodeWarnings: [RequestWarning]
     let stats: ContainerStats
 
-    init(request: ContainerRequest, placed: ContainerLayout.PlacedCells, nodeWarnings: [ResponseWarning], stats: ContainerStats) {
+    init(request: ContainerRequest, placed: ContainerLayout.PlacedCells, nodeWarnings: [RequestWarning], stats: ContainerStats) {
         self.request = request
         self.placed = placed
         self.nodeWarnings = nodeWarnings
