@@ -28,34 +28,60 @@ public struct Cell: Sendable {
     private var content: Content
 
     private final class Content: Sendable {
-        let node: Element?
+        let tree: Tree
         let style: Style
         let separatorInset: Edges
 
-        init(node: Element?, style: Style, separatorInset: Edges) {
-            self.node = node
+        init(tree: Tree, style: Style, separatorInset: Edges) {
+            self.tree = tree
             self.style = style
             self.separatorInset = separatorInset
         }
     }
 
-    /// What `layoutSpecThatFits:` returns; required for `node` cells.
+    /// A cell's tree: none, decoded, or sent but decoded later (a container
+    /// request's trees are decoded on the pool, cell by cell).
+    private enum Tree: Sendable {
+        case none
+        case pending
+        case decoded(Element)
+    }
+
+    /// What `layoutSpecThatFits:` returns; required for `node` cells. Nil
+    /// until a tree sent with the cell is decoded (`hasNode` says it was sent).
     public var node: Element? {
-        get { content.node }
-        set { content = Content(node: newValue, style: content.style, separatorInset: content.separatorInset) }
+        get {
+            guard case .decoded(let element) = content.tree else { return nil }
+            return element
+        }
+        set {
+            content = Content(
+                tree: newValue.map(Tree.decoded) ?? .none, style: content.style, separatorInset: content.separatorInset)
+        }
+    }
+
+    /// Whether the cell has a tree, decoded or still to be decoded.
+    public var hasNode: Bool {
+        if case .none = content.tree { return false }
+        return true
+    }
+
+    /// The cell was sent with a tree that is decoded later.
+    package mutating func markNodePending() {
+        content = Content(tree: .pending, style: content.style, separatorInset: content.separatorInset)
     }
 
     /// The cell node's own style (e.g. `preferredSize`), applied as Texture
     /// applies a node's style to the range its container offers (ASDimension.mm).
     public var style: Style {
         get { content.style }
-        set { content = Content(node: content.node, style: newValue, separatorInset: content.separatorInset) }
+        set { content = Content(tree: content.tree, style: newValue, separatorInset: content.separatorInset) }
     }
 
     /// UIKit's separator insets; only `left` and `right` shape the separator line.
     public var separatorInset: Edges {
         get { content.separatorInset }
-        set { content = Content(node: content.node, style: content.style, separatorInset: newValue) }
+        set { content = Content(tree: content.tree, style: content.style, separatorInset: newValue) }
     }
 
     /// A cell with the wire format's defaults for whatever is not given.
@@ -71,7 +97,7 @@ public struct Cell: Sendable {
         self.accessoryType = accessoryType
         self.selectionStyle = selectionStyle
         self.neverShowPlaceholders = neverShowPlaceholders
-        self.content = Content(node: node, style: style, separatorInset: separatorInset)
+        self.content = Content(tree: node.map(Tree.decoded) ?? .none, style: style, separatorInset: separatorInset)
     }
 
     /// A node cell.

@@ -176,7 +176,7 @@ public enum ContainerValidation {
         switch cell.kind {
         case .node:
             // Texture's release fallback (an empty cell) is not taken: a request that needs it is an error.
-            if cell.node == nil {
+            if !cell.hasNode {
                 errors.append(ContainerError(
                     .missingCellContent, path: path(),
                     detail: "\(name) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
@@ -190,7 +190,7 @@ public enum ContainerValidation {
                     .missingCellContent, path: path(),
                     detail: "interop \(name) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
             }
-            if cell.node != nil {
+            if cell.hasNode {
                 errors.append(notApplicable(path() + "/node", "interop \(name) gets no node layout"))
             }
         }

@@ -5,19 +5,19 @@ import WeftLayout
 /// parts sit (for its key, and for the content store that resolves refs).
 extension ContainerRequestDecoder {
     /// A top-level cell: its tree located and grammar-checked but not built
-    /// (`pendingNode`), since trees are decoded later, on the pool.
+    /// (the cell's node is pending), since trees are decoded later, on the pool.
     static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, CellSource) {
-        try decodeCell(&r) { (tree: inout JSONReader) throws(RequestError) -> Element in
+        try decodeCell(&r) { (tree: inout JSONReader) throws(RequestError) -> Element? in
             try tree.checkValue()
-            return pendingNode
+            return nil
         }
     }
 
-    /// A cell whose tree `readNode` reads where it stands (a nested
-    /// container's cell, whose bytes were grammar-checked with the tree
-    /// that holds it): one pass over its bytes.
+    /// A cell whose tree `readNode` reads where it stands, or only locates
+    /// (nil: decoded later). A nested container's cell, whose bytes were
+    /// grammar-checked with the tree that holds it, is read in one pass.
     static func decodeCell(
-        _ r: inout JSONReader, node readNode: (inout JSONReader) throws(RequestError) -> Element
+        _ r: inout JSONReader, node readNode: (inout JSONReader) throws(RequestError) -> Element?
     ) throws(RequestError) -> (Cell, CellSource) {
         var cell = Cell()
         var source = CellSource()
@@ -38,7 +38,7 @@ extension ContainerRequestDecoder {
                 case .node:
                     let kind = try r.peekKind()
                     guard kind == .object else { throw r.wrongType("an element object", got: kind) }
-                    cell.node = try readNode(&r)
+                    if let tree = try readNode(&r) { cell.node = tree } else { cell.markNodePending() }
                     source.node = NodeSource(range: start..<r.offset)
                 case .style:
                     cell.style = try decodeCellStyle(&r)

@@ -49,7 +49,7 @@ extension DecodedContainerRequest {
     mutating func apply(_ content: StoredCell, section s: Int, slot: CellSlot) {
         func merge(_ cell: inout Cell, _ own: inout CellSource?) {
             cell.kind = content.kind
-            cell.node = content.kind == .node ? ContainerRequestDecoder.pendingNode : nil
+            if content.kind == .node { cell.markNodePending() } else { cell.node = nil }
             cell.size = content.size
             cell.style = content.style
             var source = content.source

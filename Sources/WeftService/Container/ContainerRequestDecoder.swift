@@ -41,9 +41,8 @@ protocol CellReadObserver: AnyObject {
 }
 
 /// A container request as read from the body: every cell but its `node`
-/// tree, which `nodes` locates. A cell that sent a `node` carries
-/// `ContainerRequestDecoder.pendingNode` until it is resolved, so that
-/// `ContainerValidation` sees which cells have one.
+/// tree, which `nodes` locates. A cell that sent a `node` has it pending
+/// (`Cell.hasNode`, for `ContainerValidation`) until the pool decodes it.
 package struct DecodedContainerRequest: Sendable {
     package var request: ContainerRequest
     package var nodes: [SectionNodeSources]
@@ -57,8 +56,6 @@ package struct DecodedContainerRequest: Sendable {
 /// error carries the JSON Pointer of the offending value. Cells are counted
 /// as they are read, so a section of a million items stops at the limit.
 package enum ContainerRequestDecoder {
-    /// Stands in for a cell's tree between decoding and resolution.
-    package static let pendingNode = Element(.box, id: "x-pending")
 
     package static func decode(
         _ r: inout JSONReader, memo: RawCellMemo? = nil

@@ -30,7 +30,7 @@ package struct RawCellKey: Hashable, Sendable {
     package func hash(into hasher: inout Hasher) { hasher.combine(hash.low) }
 }
 
-/// What reading those bytes gave: the cell (with `pendingNode` for its tree),
+/// What reading those bytes gave: the cell (its tree pending),
 /// where its parts sit relative to the object's start, and the node's
 /// canonical hash.
 struct RawCellEntry: Sendable {

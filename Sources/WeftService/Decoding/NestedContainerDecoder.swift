@@ -160,7 +160,7 @@ extension ElementDecoder {
         beginIDScope()
         let nodePath = cellPath.appending(.key("node"))
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
-            (tree: inout JSONReader) throws(RequestError) -> Element in
+            (tree: inout JSONReader) throws(RequestError) -> Element? in
             try decodeRoot(&tree, at: nodePath)
         }
         defer { treePath = JSONPointer() }
@@ -174,8 +174,9 @@ extension ElementDecoder {
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             unknownRefs.append(cellPath)
-            // Stands in until the request is answered 409: it validates.
-            cell.node = Element(.box)
+            // The request is answered 409 before any layout: the tree only
+            // has to count as sent, for validation.
+            cell.markNodePending()
             return (cell, ref)
         }
         cell.kind = content.kind
