@@ -111,7 +111,7 @@ struct CellsBenchmark {
                 if let node = m.layout, let root { LayoutResponseEncoder.writeNode(node, root, &out) }
                 return CellOutcome(size: m.size, layout: out.bytes)
             }
-            return ContainerResponseEncoder.encode(placed, warnings: [], prepared: p, outcomes: outcomes)
+            return ContainerResponseEncoder.encode(placed, warnings: [], stats: p.stats, prepared: p, outcomes: outcomes)
         }
         let response = encode()
         let encodeTime = Stopwatch.measure(runs: options.runs) { () -> [UInt8] in encode() }

@@ -79,6 +79,7 @@ extension ContainerEngine {
     ) -> CellOutcome {
         let bytes = source.stored ?? prepared.body
         var (result, content) = measuredOutcome(job, work, bytes, prepared, context)
+        result.contentHash = content
         guard result.error == nil else { return result }
         if let ref = source.ref {
             result.key = ref
@@ -86,6 +87,7 @@ extension ContainerEngine {
         }
         if job.cell.kind == .node && content == nil, let node = source.node {
             content = node.hash ?? Self.hash(bytes, node)
+            result.contentHash = content
         }
         let key = ContentKey.make(
             kind: job.cell.kind, node: content, size: source.size.flatMap { Self.hash(bytes, $0) },
@@ -108,13 +110,10 @@ extension ContainerEngine {
         case .decode(let source, let key):
             return (decodeAndLayOut(job, source, bytes, key: key, prepared, context), key?.content ?? source.hash)
         case .lookUp(let source):
-            guard let content = Self.hash(bytes, source) else {
+            guard let content = source.hash ?? Self.hash(bytes, source) else {
                 return (decodeAndLayOut(job, source, bytes, key: nil, prepared, context), nil)
             }
-            let key = CellCacheKey(
-                content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-                pointScale: prepared.request.pointScale, direction: prepared.request.direction,
-                reportsLines: prepared.reportsLines)
+            let key = cacheKey(content, job, prepared.request, reportsLines: prepared.reportsLines)
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
                 outcome.servedFromCache = cached.origin != prepared.serial

@@ -54,10 +54,7 @@ extension ContainerEngine {
         }
         if cancellation?.isCancelled ?? false { return .refused(Self.cellsNotLaidOut) }
         let serial = serials.add(1, ordering: .relaxed).newValue
-        var prepared =
-            forStream && cache.isEnabled
-            ? planLookups(decoded, body: body, serial: serial) : plan(decoded, body: body, reportsLines: reportsLines)
-        prepared.serial = serial
+        var prepared = plan(decoded, body: body, reportsLines: reportsLines, serial: serial)
         prepared.reportsLines = reportsLines
         if !forStream, decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
             prepared.placementKey = PlacementKey(
@@ -66,21 +63,6 @@ extension ContainerEngine {
                 pointScale: decoded.request.pointScale)
         }
         return .ready(prepared)
-    }
-
-    /// Every node cell left to `.lookUp` on the pool.
-    private func planLookups(_ decoded: DecodedContainerRequest, body: [UInt8], serial: UInt64) -> PreparedContainer {
-        let request = decoded.request
-        let jobs = ContainerLayout.jobs(for: request)
-        let sources = Self.cellSources(decoded, jobs)
-        var work: [PreparedContainer.CellWork] = []
-        work.reserveCapacity(jobs.count)
-        for k in jobs.indices {
-            work.append(.unplanned(jobs[k].cell, sources[k].node, cacheOn: true))
-        }
-        return PreparedContainer(
-            request: request, body: body, jobs: jobs, work: work, sources: sources, answer: decoded.answer,
-            stats: ContainerStats(cells: request.cellCount, cacheHits: 0, cacheMisses: 0), serial: serial)
     }
 
     /// The response's `stats`: as planned, or counted from `.lookUp` outcomes.
@@ -93,17 +75,19 @@ extension ContainerEngine {
         return stats
     }
 
-    private func plan(_ decoded: DecodedContainerRequest, body: [UInt8], reportsLines: Bool) -> PreparedContainer {
+    /// Each cell's work. A node cell whose tree's hash is already known (the
+    /// raw-cell memo knew its bytes) is looked up here, in index order, so
+    /// that a request of cells seen before is decided before any layout and
+    /// answered on this thread (`fewToLayOut`); any other is hashed and looked
+    /// up on the pool, as part of its layout, so that no pass over every tree
+    /// comes first (a stream's first record would wait for it). Without a
+    /// cache a tree is decoded, and hashed only for its key.
+    private func plan(
+        _ decoded: DecodedContainerRequest, body: [UInt8], reportsLines: Bool, serial: UInt64
+    ) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
-        let cellSources = Self.cellSources(decoded, jobs)
-        let sources: [NodeSource?] = jobs.indices.map { k in jobs[k].cell.kind == .node ? cellSources[k].node : nil }
-        // The cells' canonical hashes, on the pool; the lookups then run here,
-        // in index order, so that hits and misses do not depend on the threads.
-        // Without a cache each cell's hash (for its key) is taken with its layout.
-        let hashes = cache.isEnabled
-            ? contentHashes(sources, cellSources, body: body) : Array(repeating: nil, count: jobs.count)
-        if memo.isEnabled { remember(decoded, jobs: jobs, hashes: hashes) }
+        let sources = Self.cellSources(decoded, jobs)
         var work: [PreparedContainer.CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
@@ -111,29 +95,34 @@ extension ContainerEngine {
         // in a stream's start record, which waits for this loop.
         for k in jobs.indices {
             Turns.checkpoint()
-            guard let source = sources[k] else {
-                work.append(.interop)
+            let known = sources[k].node?.hash
+            work.append(PreparedContainer.CellWork.unplanned(jobs[k].cell, sources[k].node, cacheOn: cache.isEnabled))
+            guard cache.isEnabled, jobs[k].cell.kind == .node, let node = sources[k].node, let content = known else {
                 continue
             }
-            guard let content = hashes[k] else {
-                work.append(.decode(source, key: nil))
-                continue
-            }
-            let key = CellCacheKey(
-                content: content, range: jobs[k].range,
-                treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: jobs[k].range),
-                pointScale: request.pointScale, direction: request.direction, reportsLines: reportsLines)
+            let key = cacheKey(content, jobs[k], request, reportsLines: reportsLines)
             if let cached = cache.value(for: key) {
                 hits += 1
-                work.append(.cached(cached, content: content))
+                work[k] = .cached(cached, content: content)
             } else {
                 misses += 1
-                work.append(.decode(source, key: key))
+                work[k] = .decode(node, key: key)
             }
         }
-        return PreparedContainer(
-            request: request, body: body, jobs: jobs, work: work, sources: cellSources, answer: decoded.answer,
-            stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
+        var prepared = PreparedContainer(
+            request: request, body: body, jobs: jobs, work: work, sources: sources, answer: decoded.answer,
+            stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses), serial: serial)
+        prepared.unseen = Self.unseenItems(decoded, jobs)
+        return prepared
+    }
+
+    /// The cache's key for a cell whose tree hashes to `content`.
+    func cacheKey(
+        _ content: ContentHash, _ job: ContainerLayout.CellJob, _ request: ContainerRequest, reportsLines: Bool
+    ) -> CellCacheKey {
+        CellCacheKey(
+            content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+            pointScale: request.pointScale, direction: request.direction, reportsLines: reportsLines)
     }
 
     /// Each job's `CellSource`, in job order.
@@ -141,45 +130,41 @@ extension ContainerEngine {
         jobs.map { job in decoded.nodes[job.section].cell(job.slot) ?? CellSource() }
     }
 
-    /// Puts the items read in full into the memo, with their trees' hashes.
-    private func remember(_ decoded: DecodedContainerRequest, jobs: [ContainerLayout.CellJob], hashes: [ContentHash?]) {
+    /// The items read in full while the memo is on, by job: remembered once
+    /// their trees are hashed (`rememberRead`).
+    private static func unseenItems(
+        _ decoded: DecodedContainerRequest, _ jobs: [ContainerLayout.CellJob]
+    ) -> [PreparedContainer.Unseen] {
+        guard decoded.nodes.contains(where: { !$0.unseen.isEmpty }) else { return [] }
         var jobOfItem: [[Int]] = decoded.request.sections.map { Array(repeating: -1, count: $0.items.count) }
         for (k, job) in jobs.enumerated() {
             if case .item(let i) = job.slot { jobOfItem[job.section][i] = k }
         }
+        var unseen: [PreparedContainer.Unseen] = []
         for (s, section) in decoded.nodes.enumerated() {
-            for unseen in section.unseen {
-                let cell = decoded.request.sections[s].items[unseen.item]
-                var source = section.items[unseen.item]
-                // A ref is resolved afresh each time: its content may have left the store.
-                guard source.ref == nil else { continue }
-                if source.node != nil {
-                    let k = jobOfItem[s][unseen.item]
-                    // A node cell without a hash (not laid out) is not remembered.
-                    guard k >= 0, let hash = hashes[k] else { continue }
-                    source.node?.hash = hash
-                }
-                let entry = RawCellEntry(cell: cell, source: source.shifted(by: -unseen.start))
-                memo.cache.insert(entry, for: unseen.key, cost: entry.cost)
+            for item in section.unseen where jobOfItem[s][item.item] >= 0 {
+                unseen.append(PreparedContainer.Unseen(job: jobOfItem[s][item.item], key: item.key, start: item.start))
             }
         }
+        return unseen
     }
 
-    /// Each node cell's canonical hash. The memo already knows those of cells
-    /// seen before; when it knows nearly all, handing the few others to the
-    /// pool costs more (a wake-up per thread) than hashing them here.
-    private func contentHashes(_ sources: [NodeSource?], _ cells: [CellSource], body: [UInt8]) -> [ContentHash?] {
-        let unknown = sources.reduce(0) { $0 + ($1 != nil && $1?.hash == nil ? 1 : 0) }
-        if unknown <= Self.inlineHashingLimit {
-            return sources.indices.map { k in sources[k].flatMap { $0.hash ?? Self.hash(cells[k].stored ?? body, $0) } }
+    /// Puts the items read in full into the memo, with their trees' hashes
+    /// as the pool found them.
+    func rememberRead(_ prepared: PreparedContainer, _ outcomes: [CellOutcome]) {
+        for item in prepared.unseen {
+            var source = prepared.sources[item.job]
+            // A ref is resolved afresh each time: its content may have left the store.
+            guard source.ref == nil else { continue }
+            if source.node != nil {
+                // A node cell without a hash (not laid out) is not remembered.
+                guard let hash = outcomes[item.job].contentHash else { continue }
+                source.node?.hash = hash
+            }
+            let entry = RawCellEntry(cell: prepared.jobs[item.job].cell, source: source.shifted(by: -item.start))
+            memo.cache.insert(entry, for: item.key, cost: entry.cost)
         }
-        return pool.run(count: sources.count, chunkSize: 32) { k in
-            sources[k].flatMap { $0.hash ?? Self.hash(cells[k].stored ?? body, $0) }
-        } ?? Array(repeating: nil, count: sources.count)
     }
-
-    /// About a chunk of cells: fewer are hashed on the calling thread.
-    static let inlineHashingLimit = 32
 
     static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
         hash(body, source.range)

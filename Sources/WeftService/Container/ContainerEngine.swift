@@ -94,11 +94,13 @@ package final class ContainerEngine: Sendable {
             return Self.cellsNotLaidOut.response()
         }
         contentStore.flush(prepared.writes)
+        rememberRead(prepared, outcomes)
         if let problem = check(prepared, outcomes) { return problem.response() }
         let result = place(prepared, outcomes)
         if let overflow = NonFiniteFrames.problem(result) { return overflow.response() }
         let bytes = ContainerResponseEncoder.encode(
-            result, warnings: nodeWarnings(prepared, outcomes), prepared: prepared, outcomes: outcomes)
+            result, warnings: nodeWarnings(prepared, outcomes), stats: stats(prepared, outcomes), prepared: prepared,
+            outcomes: outcomes)
         return ServiceResponse(status: 200, contentType: LayoutNodeEndpoint.jsonContentType, body: bytes)
     }
 }

@@ -7,12 +7,13 @@ import WeftLayout
 /// copied in as bytes.
 package enum ContainerResponseEncoder {
     package static func encode(
-        _ result: ContainerResult, warnings: [RequestWarning], prepared: PreparedContainer, outcomes: [CellOutcome]
+        _ result: ContainerResult, warnings: [RequestWarning], stats: ContainerStats, prepared: PreparedContainer,
+        outcomes: [CellOutcome]
     ) -> [UInt8] {
         let layouts = prepared.answer == .hints ? nil : CellLayouts(prepared: prepared, outcomes: outcomes)
         let capacity = estimatedSize(result, warnings: warnings, outcomes: outcomes)
         return JSONWriter.document(capacity: capacity) { out in
-            write(result, warnings: warnings, stats: prepared.stats, layouts: layouts, &out)
+            write(result, warnings: warnings, stats: stats, layouts: layouts, &out)
         }
     }
 

@@ -26,6 +26,17 @@ package struct PreparedContainer: Sendable {
     package var serial: UInt64 = 0
     /// Every text lists its line boxes (`?lines=1`).
     package var reportsLines = false
+    /// Items read in full while the raw-cell memo is on, remembered once
+    /// their trees are hashed.
+    var unseen: [Unseen] = []
+
+    /// An item of job `job` whose bytes, at `start` in the body, the memo
+    /// did not know (its raw key is `key`).
+    struct Unseen: Sendable {
+        var job: Int
+        var key: RawCellKey
+        var start: Int
+    }
 
     /// One job's plan.
     package enum CellWork: Sendable {
@@ -72,6 +83,9 @@ package struct CellOutcome: Sendable {
     /// content store does not know (paths relative to the cell's `node`);
     /// `error` is then the 409's.
     package var unknownRefs: [JSONPointer] = []
+    /// The canonical hash of the cell's tree, where it was taken (its
+    /// cache key, its content key): the raw-cell memo keeps it.
+    package var contentHash: ContentHash?
     /// The cell's content key (`ContentKey`); nil when its tree broke the contract.
     package var key: String?
     /// For `.lookUp` work: whether the cache served the cell. An entry this
