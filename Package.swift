@@ -49,10 +49,11 @@ let package = Package(
             ],
             exclude: ["README.md"],
             swiftSettings: strict),
+        .target(name: "WeftJSON", dependencies: ["WeftCells", "WeftHTTP"], swiftSettings: strict),
         .target(
             name: "WeftService",
             dependencies: [
-                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText", "WeftStore",
+                "WeftLayout", "WeftCells", "WeftHTTP", "WeftJSON", "WeftText", "WeftStore",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -66,15 +67,17 @@ let package = Package(
             ],
             swiftSettings: strict),
         .executableTarget(
-            name: "WeftBench", dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
+            name: "WeftBench",
+            dependencies: ["WeftService", "WeftJSON", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
-            name: "WeftServiceTests", dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
+            name: "WeftServiceTests",
+            dependencies: ["WeftService", "WeftJSON", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
         .testTarget(
-            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftStore", "CZlib"], swiftSettings: strict),
+            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftJSON", "WeftStore", "CZlib"], swiftSettings: strict),
     ]
 )

@@ -5,6 +5,7 @@
 // trip of the request (keys reversed, re-serialized) lays out the same.
 import WeftLayout
 @testable import WeftService
+@testable import WeftJSON
 import WeftText
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -5,6 +5,7 @@
 import Logging
 @testable import WeftHTTP
 @testable import WeftService
+@testable import WeftJSON
 import WeftSync
 import WeftText
 

@@ -3,6 +3,7 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 @Suite struct ContainerEndpointTests {
     @Test func tableEndToEnd() throws {

@@ -3,6 +3,7 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 @Suite struct ContainerRequestDecoderTests {
     @Test func readsEveryContainerField() throws {

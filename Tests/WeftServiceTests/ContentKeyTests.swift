@@ -1,6 +1,7 @@
 import Testing
 import WeftCells
 import WeftService
+@testable import WeftJSON
 import WeftStore
 
 @Suite struct ContentKeyTests {

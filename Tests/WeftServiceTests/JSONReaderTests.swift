@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeftService
+@testable import WeftJSON
 
 @Suite("JSON reader")
 struct JSONReaderTests {

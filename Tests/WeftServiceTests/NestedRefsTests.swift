@@ -3,6 +3,7 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 /// Keys and refs of the cells of nested containers: each nested cell is
 /// answered with the key its content would get anywhere, and may come back

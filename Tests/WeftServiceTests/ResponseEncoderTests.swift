@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 @Suite("Response encoder")
 struct ResponseEncoderTests {

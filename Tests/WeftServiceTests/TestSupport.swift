@@ -2,6 +2,7 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 /// Parses `text` as a generic JSON value.
 func parseJSON(_ text: String) throws(RequestError) -> JSONValue {

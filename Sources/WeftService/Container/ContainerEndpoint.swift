@@ -36,8 +36,12 @@ package enum ContainerEndpoint {
             return ServiceRoutes.httpResponse(response)
         }
         let plan: ContainerEngine.StreamPlan
-        switch engine.beginStream(request.body, reportsLines: lines) {
-        case .refused(let problem): return ServiceRoutes.httpResponse(problem.response())
+        switch engine.beginStream(request.body, reportsLines: lines, cancellation: clientGone) {
+        case .refused(let problem):
+            if problem.type == .requestTimeout, budget.isSpent {
+                return ServiceRoutes.httpResponse(budget.spentResponse())
+            }
+            return ServiceRoutes.httpResponse(problem.response())
         case .ready(let p): plan = p
         }
         var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])

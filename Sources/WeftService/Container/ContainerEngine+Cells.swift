@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftJSON
 
 /// The cells' work on the pool (decode, lay out, encode, remember), and what
 /// the request needs of it afterwards: errors, placement, warnings, paths.

@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftJSON
 
 /// A large table's stream lays its cells out while it reads the rest of the
 /// body: its first cell record goes out after the first cells are read, not
@@ -38,7 +39,11 @@ extension ContainerEngine {
     }
 
     /// What the endpoint calls before it answers 200 (or not); `reportsLines` is `?lines=1`.
-    package func beginStream(_ body: [UInt8], reportsLines: Bool = false) -> StreamStart {
+    /// A body read whole stops within a slice once `cancellation` is set:
+    /// its answer is then the request-timeout problem, not a 200.
+    package func beginStream(
+        _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
+    ) -> StreamStart {
         if body.count >= pipelineMinimumBytes && !Self.mayHoldRefs(body) {
             switch readHead(body) {
             case .head(var head):
@@ -48,7 +53,7 @@ extension ContainerEngine {
             case .notATable: break
             }
         }
-        switch prepareStream(body, reportsLines: reportsLines) {
+        switch prepareStream(body, reportsLines: reportsLines, cancellation: cancellation) {
         case .ready(let prepared): return .ready(.whole(prepared))
         case .refused(let problem): return .refused(problem)
         }

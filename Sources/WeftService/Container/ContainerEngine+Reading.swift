@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftJSON
 
 /// Reading a request: decode and validate it, hash the cells' trees and look
 /// them up in the cache, so that each cell's work is decided before any layout.
@@ -23,8 +24,10 @@ extension ContainerEngine {
     /// cache on, hashing every tree and scanning every cell for the memo first
     /// would keep a cold feed-10k stream's start record waiting for a quarter of the
     /// whole answer.
-    package func prepareStream(_ body: [UInt8], reportsLines: Bool = false) -> Preparation {
-        prepare(body, forStream: true, reportsLines: reportsLines)
+    package func prepareStream(
+        _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
+    ) -> Preparation {
+        prepare(body, forStream: true, reportsLines: reportsLines, cancellation: cancellation)
     }
 
     private func prepare(

@@ -1,3 +1,4 @@
+import WeftJSON
 extension JSONReader {
     /// The end (exclusive) of the object starting at `offset`, found by
     /// matching brackets outside strings without checking anything else; nil

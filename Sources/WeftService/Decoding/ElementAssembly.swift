@@ -1,4 +1,5 @@
 import WeftLayout
+import WeftJSON
 
 /// Completes the element of an object once it is closed and its type known:
 /// required fields, its kind, and children in output (z-)order as

@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftJSON
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
 /// enforcing the element contract of openapi.yaml. Shared by the node request decoder

@@ -1,4 +1,5 @@
 import WeftLayout
+import WeftJSON
 
 /// Where an element sits in its parent's object.
 enum ChildSlot: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import WeftLayout
+import WeftJSON
 
 /// What a Dimension-valued key accepts.
 public struct DimensionRules: Sendable {

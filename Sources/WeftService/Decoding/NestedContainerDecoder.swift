@@ -1,5 +1,6 @@
 import WeftCells
 import WeftLayout
+import WeftJSON
 
 /// A `container` element's fields while it is read: the `container` object
 /// and its cells, with each cell's tree decoded and its content key.

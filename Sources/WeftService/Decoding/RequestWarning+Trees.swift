@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 
 /// The warnings the tree decoder gives, at the element's path.
 extension RequestWarning {

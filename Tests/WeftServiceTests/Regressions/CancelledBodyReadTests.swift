@@ -4,6 +4,7 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
+@testable import WeftJSON
 
 /// A non-streamed container request stops reading its body once it is
 /// cancelled (its client gone or its time up), instead of reading and
@@ -67,6 +68,26 @@ import WeftLayout
         let counting = CountingFlag(after: 2)
         let problem = refusal(makeEngine().prepare(Self.malformedAtTheEnd, cancellation: counting.flag))
         #expect(problem?.type == .requestTimeout)
+    }
+
+    @Test func aStreamReadWholeStopsBeforeItsFirstRecord() {
+        // A collection is never pipelined: its body is read whole before the 200.
+        var text = #"{"container":{"type":"collection","bounds":{"width":320,"height":480}},"items":["#
+        text += (0..<5_000).map { boxCell("c\($0)", height: 20) }.joined(separator: ",") + #",{"kind": "no-such-kind"}]}"#
+        let body = Array(text.utf8)
+        let engine = makeEngine()
+        guard case .refused(let whole) = engine.beginStream(body, cancellation: CancellationFlag()) else {
+            Issue.record("read to the end, the bad last cell is refused")
+            return
+        }
+        #expect(whole.status == 422)
+        let counting = CountingFlag(after: 2)
+        guard case .refused(let problem) = engine.beginStream(body, cancellation: counting.flag) else {
+            Issue.record("a cancelled stream read must not start its answer")
+            return
+        }
+        #expect(problem.type == .requestTimeout)
+        #expect(counting.looks.load(ordering: .relaxed) == 2)
     }
 
     @Test func theWholeAnswerIsTheRequestTimeoutProblem() throws {

@@ -1,3 +1,4 @@
+import WeftHTTP
 import WeftCells
 
 extension JSONReader {
@@ -15,7 +16,7 @@ extension JSONReader {
     /// turn on when its slice is up (`Turns.checkpoint`), and throws
     /// `cancelledRead` once the request is cancelled.
     @inline(__always)
-    mutating func checkpoint() throws(RequestError) {
+    package mutating func checkpoint() throws(RequestError) {
         Turns.checkpoint()
         guard let cancellation, offset >= nextCancellationCheck else { return }
         nextCancellationCheck = offset + Self.cancellationCheckBytes
@@ -23,7 +24,7 @@ extension JSONReader {
     }
 
     /// True when `error` is the one `checkpoint` stops a cancelled read with.
-    static func isCancelledRead(_ error: RequestError) -> Bool {
+    package static func isCancelledRead(_ error: RequestError) -> Bool {
         error.problem == .requestTimeout
     }
 }
