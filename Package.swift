@@ -49,11 +49,10 @@ let package = Package(
             ],
             exclude: ["README.md"],
             swiftSettings: strict),
-        .target(name: "WeftJSON", dependencies: ["WeftCells", "WeftHTTP"], swiftSettings: strict),
         .target(
             name: "WeftService",
             dependencies: [
-                "WeftLayout", "WeftCells", "WeftHTTP", "WeftJSON", "WeftText", "WeftStore",
+                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText", "WeftStore",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -68,7 +67,7 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "WeftBench",
-            dependencies: ["WeftService", "WeftJSON", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
+            dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
@@ -76,8 +75,8 @@ let package = Package(
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests",
-            dependencies: ["WeftService", "WeftJSON", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
+            dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
         .testTarget(
-            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftJSON", "WeftStore", "CZlib"], swiftSettings: strict),
+            name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftStore", "CZlib"], swiftSettings: strict),
     ]
 )

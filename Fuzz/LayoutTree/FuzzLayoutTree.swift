@@ -5,7 +5,6 @@
 // trip of the request (keys reversed, re-serialized) lays out the same.
 import WeftLayout
 @testable import WeftService
-@testable import WeftJSON
 import WeftText
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -2,7 +2,6 @@
 // decoding and validation into the element model, layout, and encoding.
 // Linked against the fuzz-instrumented WeftService module (scripts/fuzz.sh).
 @testable import WeftService
-@testable import WeftJSON
 
 /// The same reader as the endpoint's, reading any JSON into a tree: what the
 /// endpoint calls malformed must be exactly what this refuses.

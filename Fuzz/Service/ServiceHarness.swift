@@ -5,7 +5,6 @@
 import Logging
 @testable import WeftHTTP
 @testable import WeftService
-@testable import WeftJSON
 import WeftSync
 import WeftText
 

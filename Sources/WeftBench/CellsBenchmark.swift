@@ -2,7 +2,6 @@ import Foundation
 import WeftCells
 import WeftLayout
 import WeftService
-import WeftJSON
 
 /// The cell engine's figures on the feed workloads (bench/feed.py), in process: medians over
 /// `--runs` repeats (printed, never asserted).

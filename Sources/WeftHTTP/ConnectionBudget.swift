@@ -1,4 +1,5 @@
 import WeftSync
+
 /// Open connections across every loop, against `--max-connections`.
 final class ConnectionBudget: Sendable {
     private let open = Protected(0)

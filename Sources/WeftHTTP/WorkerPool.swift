@@ -1,4 +1,5 @@
 import WeftSync
+
 /// A fixed set of threads draining a bounded queue. When the queue is full,
 /// `trySubmit` says so at once, which the server turns into 503 + Retry-After
 /// rather than letting latency grow without bound.

@@ -202,11 +202,12 @@ extension RawClient {
             client.send(post("/v1/layout", body: Self.body, headers: ["Content-Type: application/json"]))
             // Out of the server's time for one request, with the client still there.
             #expect(client.readResponse()?.status == 503)
+            // A stream whose body is read whole runs out of time before its
+            // first record: the same problem, not a 200.
             client.send(post("/v1/layout", body: Self.body, headers: ["Content-Type: application/json", "Accept: application/x-ndjson"]))
             let streamed = try #require(client.readResponse())
-            let lines = streamed.text.split(separator: "\n")
-            #expect(lines.first?.hasPrefix(#"{"record":"start""#) == true)
-            #expect(lines.last?.hasPrefix(#"{"record":"error","type":"https://weft.dev/problems/request-timeout""#) == true)
+            #expect(streamed.status == 503)
+            #expect(streamed.headers["content-type"] == "application/problem+json")
         }
     }
 

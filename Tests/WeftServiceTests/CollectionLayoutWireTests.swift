@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// The collection layouts, pinned headers and supplementary range elements as
 /// the wire format carries them; every expected frame is worked out from the

@@ -3,7 +3,6 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Runs the fixtures of `conformance/<suite>` in-process through
 /// `LayoutNodeEndpoint`, judging them as `scripts/blackbox.py` does: a 200

@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 @Suite struct ContainerEngineTests {
     @Test func sameBytesAtAnyWorkerCountAndWithTheCacheOnOrOff() throws {

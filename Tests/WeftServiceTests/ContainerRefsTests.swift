@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Keys, refs and answer shapes (openapi.yaml: `Cell.ref`, `CellResult.key`,
 /// `ContainerRequest.answer`, the 409 `unknown-ref`), through the engine.

@@ -6,7 +6,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Decodes a container request body.
 func decodeContainer(_ text: String) throws(RequestError) -> DecodedContainerRequest {

@@ -4,7 +4,6 @@ import WeftLayout
 import WeftText
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Texts in container cells: `?lines=1` gives each text's line boxes as
 /// `/v1/layout/node?lines=1` does, and a missing font family is warned about

@@ -1,7 +1,6 @@
 import Testing
 import WeftCells
 import WeftService
-@testable import WeftJSON
 import WeftStore
 
 @Suite struct ContentKeyTests {

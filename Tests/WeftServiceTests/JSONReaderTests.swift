@@ -1,7 +1,6 @@
 import Testing
 
 @testable import WeftService
-@testable import WeftJSON
 
 @Suite("JSON reader")
 struct JSONReaderTests {

@@ -1,7 +1,6 @@
 import Testing
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// `JSONWriter.number` takes shortcuts for integers and eighths; the text
 /// must stay what the plain rule gives: integral values below 2^53 as

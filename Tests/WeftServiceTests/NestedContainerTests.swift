@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// A `container` element inside a cell's tree (a horizontal strip in a table
 /// row, a list in a pager page), through the container engine and the node

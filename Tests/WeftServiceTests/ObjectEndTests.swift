@@ -1,7 +1,6 @@
 import Testing
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// The bracket scan a memo lookup trusts: strings hide brackets and quotes,
 /// wherever they fall in the eight-byte words the scan reads.

@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// A streamed table laid out while its body is read (`beginStream`'s
 /// `.pipelined` plan): the same records as a stream read whole, whatever the

@@ -2,7 +2,6 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 @Suite("Response encoder")
 struct ResponseEncoderTests {

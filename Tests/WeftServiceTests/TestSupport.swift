@@ -2,7 +2,6 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Parses `text` as a generic JSON value.
 func parseJSON(_ text: String) throws(RequestError) -> JSONValue {

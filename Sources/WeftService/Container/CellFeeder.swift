@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A pipelined stream's reader side: checks each cell as the body is read
 /// and hands its job to the pool in the scroll order. A section's header

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// One cell object: every field openapi.yaml lists, and where its content's
 /// parts sit (for its key, and for the content store that resolves refs).

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// The cells' work on the pool (decode, lay out, encode, remember), and what
 /// the request needs of it afterwards: errors, placement, warnings, paths.
@@ -109,9 +108,18 @@ extension ContainerEngine {
         case .interop:
             return (CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil), nil)
         case .decode(let source, let key):
-            return (decodeAndLayOut(job, source, bytes, key: key, prepared, context), key?.content ?? source.hash)
+            if let content = key?.content ?? source.hash {
+                return (decodeAndLayOut(job, source, bytes, key: key, prepared, context), content)
+            }
+            // Hashed for its content key all the same: before the layout, so
+            // that the pass also finds its nested cells' parts.
+            var nested = NestedCellHashes()
+            let content = Self.hash(bytes, source, collecting: &nested)
+            return (decodeAndLayOut(job, source, bytes, key: nil, nested: nested, prepared, context), content)
         case .lookUp(let source):
-            guard let content = source.hash ?? Self.hash(bytes, source) else {
+            var nested = NestedCellHashes()
+            let hashed = source.hash ?? Self.hash(bytes, source, collecting: &nested)
+            guard let content = hashed else {
                 return (decodeAndLayOut(job, source, bytes, key: nil, prepared, context), nil)
             }
             let key = cacheKey(content, job, prepared.request, reportsLines: prepared.reportsLines)
@@ -120,7 +128,7 @@ extension ContainerEngine {
                 outcome.servedFromCache = cached.origin != prepared.serial
                 return (outcome, content)
             }
-            var outcome = decodeAndLayOut(job, source, bytes, key: key, prepared, context)
+            var outcome = decodeAndLayOut(job, source, bytes, key: key, nested: nested, prepared, context)
             outcome.servedFromCache = false
             return (outcome, content)
         }
@@ -130,12 +138,13 @@ extension ContainerEngine {
     /// the result under `key` when there is one.
     private func decodeAndLayOut(
         _ job: ContainerLayout.CellJob, _ source: NodeSource, _ bytes: [UInt8], key: CellCacheKey?,
-        _ prepared: PreparedContainer, _ context: LayoutContext
+        nested: NestedCellHashes = NestedCellHashes(), _ prepared: PreparedContainer, _ context: LayoutContext
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
         decoder.reportsLinesOfEveryText = prepared.reportsLines
         decoder.cellContent = NestedCellContent(store: contentStore, writes: prepared.writes)
+        decoder.nestedCellHashes = nested
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
             do throws(RequestError) {

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A large table's stream lays its cells out while it reads the rest of the
 /// body: its first cell record goes out after the first cells are read, not

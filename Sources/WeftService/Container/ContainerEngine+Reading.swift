@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Reading a request: decode and validate it, hash the cells' trees and look
 /// them up in the cache, so that each cell's work is decided before any layout.
@@ -171,6 +170,14 @@ extension ContainerEngine {
 
     static func hash(_ body: [UInt8], _ source: NodeSource) -> ContentHash? {
         hash(body, source.range)
+    }
+
+    /// `hash`, collecting the parts of nested containers' cells on the way.
+    static func hash(_ body: [UInt8], _ source: NodeSource, collecting cells: inout NestedCellHashes) -> ContentHash? {
+        body.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]))
+            return try? reader.contentHash(collecting: &cells)
+        }
     }
 
     /// The canonical hash of the JSON value at `range`.

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Cells sent as `{"id", "ref": key}`: each takes its `kind`, `node`, `size`
 /// and `style` from the content store, before validation, so that the rest

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A scroll step: a `hints` request whose cells (as bytes) and placing
 /// container fields are those of a recent one is answered from that one's

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// The keys and tokens of a `POST /v1/layout` body (openapi.yaml, `ContainerRequest`).
 enum ContainerRequestKey: String, Sendable, CaseIterable {

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// The request's `container` object: its type, viewport and the scrolling
 /// state a stateless service is told.

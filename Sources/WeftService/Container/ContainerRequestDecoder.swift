@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Where a node cell's `node` value sits in the body (its JSON grammar
 /// already checked). The engine hashes and, when the cell cache misses,

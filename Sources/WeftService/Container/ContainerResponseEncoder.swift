@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Writes a container response (openapi.yaml, `ContainerResponse`): `contentSize`, `warnings`,
 /// `sections[].items[]` (and headers, footers), `hints` and `stats`. Each

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// `POST /v1/layout` with `Accept: application/x-ndjson`: the answer as a
 /// stream of records, one JSON object per line, so a client can draw the

@@ -1,4 +1,3 @@
-import WeftJSON
 /// A 128-bit hash of a JSON value's meaning, not its spelling: object members
 /// are combined order-independently, numbers by value (`1`, `1.0` and `1e0`
 /// agree; `-0` is `0`), strings by their decoded bytes (`"\u0041"` is `"A"`),
@@ -23,13 +22,36 @@ extension JSONReader {
     /// returns its canonical hash. Bounded by `maxDepth` like `skipValue`.
     package mutating func contentHash() throws(RequestError) -> ContentHash {
         var lanes = HashLanes(tag: 0)
-        try hashValue(into: &lanes)
+        var standalone: HashLanes?
+        var cells: NestedCellHashes?
+        try hashValue(into: &lanes, standalone: &standalone, cells: &cells, role: .plain)
         return ContentHash(low: lanes.a, high: lanes.b)
     }
 
-    private mutating func hashValue(into out: inout HashLanes) throws(RequestError) {
+    /// `contentHash`, and on the way the hashes of the parts of every cell
+    /// of a nested container in the value: a cell's key needs them, and
+    /// this pass has already read every byte of them.
+    package mutating func contentHash(collecting found: inout NestedCellHashes) throws(RequestError) -> ContentHash {
+        var lanes = HashLanes(tag: 0)
+        var standalone: HashLanes?
+        var cells: NestedCellHashes? = NestedCellHashes()
+        try hashValue(into: &lanes, standalone: &standalone, cells: &cells, role: .plain)
+        found = cells ?? NestedCellHashes()
+        found.sortByStart()
+        return ContentHash(low: lanes.a, high: lanes.b)
+    }
+
+    /// Hashes one value into `out`. `standalone`, when set, receives the
+    /// same words on its own (the value's `contentHash`, which a cell's part
+    /// needs). `cells`, when set, collects the parts of nested containers'
+    /// cells; `role` says whether this value is one, or a list of them.
+    private mutating func hashValue(
+        into out: inout HashLanes, standalone: inout HashLanes?, cells: inout NestedCellHashes?, role: NestedCellHashes.Role
+    ) throws(RequestError) {
+        var none: HashLanes?
         switch try peekKind() {
         case .object:
+            var parts = role == .cell && cells != nil ? NestedCellHashes.Parts(start: offset) : nil
             // Members are hashed one by one and summed: addition commutes, so
             // key order does not matter; the count keeps {} and {"a":0,"a":0}
             // style cancellations apart.
@@ -38,8 +60,21 @@ extension JSONReader {
                 repeat {
                     let key = try key()
                     var member = HashLanes(tag: 1)
-                    key.withUTF8 { member.add(bytes: $0) }
-                    try hashValue(into: &member)
+                    var memberRole = NestedCellHashes.Role.plain
+                    var part: NestedCellHashes.Part?
+                    key.withUTF8 { name in
+                        member.add(bytes: name)
+                        guard cells != nil else { return }
+                        memberRole = NestedCellHashes.role(ofMember: name)
+                        if parts != nil { part = NestedCellHashes.part(name) }
+                    }
+                    if let part {
+                        var own: HashLanes? = HashLanes(tag: 0)
+                        try hashValue(into: &member, standalone: &own, cells: &cells, role: memberRole)
+                        parts?.set(part, own.map { ContentHash(low: $0.a, high: $0.b) })
+                    } else {
+                        try hashValue(into: &member, standalone: &none, cells: &cells, role: memberRole)
+                    }
                     member.finish()
                     sumA &+= member.a
                     sumB &+= member.b
@@ -49,35 +84,119 @@ extension JSONReader {
             out.add(word: 0x6F62_6A65_6374 ^ count)
             out.add(word: sumA)
             out.add(word: sumB)
+            standalone?.add(word: 0x6F62_6A65_6374 ^ count)
+            standalone?.add(word: sumA)
+            standalone?.add(word: sumB)
+            if let parts { cells?.append(parts) }
         case .array:
             var inner = HashLanes(tag: 2)
             if try arrayStart() {
-                repeat { try hashValue(into: &inner) } while try arrayNext()
+                let itemRole: NestedCellHashes.Role = role == .cellList ? .cell : .plain
+                repeat { try hashValue(into: &inner, standalone: &none, cells: &cells, role: itemRole) } while try arrayNext()
             }
             inner.finish()
             out.add(word: inner.a)
             out.add(word: inner.b)
+            standalone?.add(word: inner.a)
+            standalone?.add(word: inner.b)
         case .string:
             let start = offset + 1
             let (end, escaped) = try scanStringBody()
             out.add(word: 3)
+            standalone?.add(word: 3)
             if let escaped {
-                escaped.withUnsafeBufferPointer { out.add(bytes: $0) }
+                escaped.withUnsafeBufferPointer { bytes in
+                    out.add(bytes: bytes)
+                    standalone?.add(bytes: bytes)
+                }
             } else {
-                out.add(bytes: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                let bytes = UnsafeBufferPointer(rebasing: self.bytes[start..<end])
+                out.add(bytes: bytes)
+                standalone?.add(bytes: bytes)
             }
         case .number:
             var value = try readNumber()
             if value == 0 { value = 0 }  // -0 and 0 lay out the same
             out.add(word: 4)
             out.add(word: value.bitPattern)
+            standalone?.add(word: 4)
+            standalone?.add(word: value.bitPattern)
         case .bool:
-            out.add(word: try readBool() ? 5 : 6)
+            let word: UInt64 = try readBool() ? 5 : 6
+            out.add(word: word)
+            standalone?.add(word: word)
         case .null:
             _ = try consumeNull()
             out.add(word: 7)
+            standalone?.add(word: 7)
         }
     }
+}
+
+/// The hashes of the parts of the cells of nested containers (`node`,
+/// `style`, `size`), found while the tree that holds them was hashed, by
+/// where each cell's object starts in that tree's bytes: the decoder makes
+/// each nested cell's key from them instead of reading its bytes again.
+package struct NestedCellHashes: Sendable {
+    enum Role { case plain, cellList, cell }
+    enum Part { case node, style, size }
+
+    struct Parts: Sendable {
+        var start: Int
+        var node: ContentHash?
+        var style: ContentHash?
+        var size: ContentHash?
+
+        init(start: Int) { self.start = start }
+
+        mutating func set(_ part: Part, _ hash: ContentHash?) {
+            switch part {
+            case .node: node = hash
+            case .style: style = hash
+            case .size: size = hash
+            }
+        }
+    }
+
+    private var cells: [Parts] = []
+
+    package init() {}
+
+    /// A cell's parts are found under `items` (each element), `header` and
+    /// `footer`: the only places cells sit.
+    static func role(ofMember name: UnsafeBufferPointer<UInt8>) -> Role {
+        switch name.count {
+        case 5 where name.elementsEqual("items".utf8): return .cellList
+        case 6 where name.elementsEqual("header".utf8) || name.elementsEqual("footer".utf8): return .cell
+        default: return .plain
+        }
+    }
+
+    static func part(_ name: UnsafeBufferPointer<UInt8>) -> Part? {
+        if name.elementsEqual("node".utf8) { return .node }
+        if name.elementsEqual("style".utf8) { return .style }
+        if name.elementsEqual("size".utf8) { return .size }
+        return nil
+    }
+
+    mutating func append(_ parts: Parts) { cells.append(parts) }
+
+    /// Inner cells close first: put them in the order they start.
+    mutating func sortByStart() {
+        if !cells.isEmpty { cells.sort { $0.start < $1.start } }
+    }
+
+    /// The parts of the cell whose object starts at `start`, if it was seen.
+    func parts(at start: Int) -> Parts? {
+        var low = 0, high = cells.count
+        while low < high {
+            let mid = (low + high) / 2
+            if cells[mid].start < start { low = mid + 1 } else { high = mid }
+        }
+        return low < cells.count && cells[low].start == start ? cells[low] : nil
+    }
+
+    var isEmpty: Bool { cells.isEmpty }
 }
 
 /// Two 64-bit lanes of a multiply-xorshift mix (in the spirit of wyhash's

@@ -1,4 +1,3 @@
-import WeftJSON
 extension JSONReader {
     /// The end (exclusive) of the object starting at `offset`, found by
     /// matching brackets outside strings without checking anything else; nil

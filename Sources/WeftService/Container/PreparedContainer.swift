@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A decoded, validated container request with each cell's work decided:
 /// served from the cache, or decoded and laid out by the pool.

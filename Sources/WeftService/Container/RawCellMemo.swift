@@ -1,7 +1,6 @@
 import WeftCells
 import WeftLayout
 import WeftSync
-import WeftJSON
 
 /// Remembers cell objects by their exact bytes, so that reading a request
 /// whose cells were all seen before costs a bracket scan and a hash per cell

@@ -1,7 +1,6 @@
 import Synchronization
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A stream's state while the pool reports cells. `completed` is only
 /// called by the pool, one call at a time and under its lock (so the state

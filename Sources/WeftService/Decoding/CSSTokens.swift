@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// Enum tokens of the Yoga / CSS flexbox style keys, spelled as in CSS only.
 enum CSSTokens {

@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// Reading typed values under the contract's rules: a value of the wrong JSON
 /// type or out of range is a 422 (the JSON itself is fine); the caller adds

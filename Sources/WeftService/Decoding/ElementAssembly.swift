@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// Completes the element of an object once it is closed and its type known:
 /// required fields, its kind, and children in output (z-)order as

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
 /// enforcing the element contract of openapi.yaml. Shared by the node request decoder
@@ -30,6 +29,10 @@ public struct ElementDecoder {
     /// Where the cells of nested containers find content sent as refs, and
     /// keep content sent whole for later refs; nil: every ref is unknown.
     var cellContent: NestedCellContent?
+    /// The parts of nested containers' cells, hashed with the tree being
+    /// read (by where each cell starts in its bytes); a cell not found here
+    /// is hashed on its own for its key.
+    var nestedCellHashes = NestedCellHashes()
     /// The nested cells whose refs the content store does not know: a 409.
     public internal(set) var unknownRefs: [JSONPointer] = []
     /// Families already warned about (lowercased): one warning per family and request.

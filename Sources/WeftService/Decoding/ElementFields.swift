@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// Where an element sits in its parent's object.
 enum ChildSlot: Sendable, Equatable {

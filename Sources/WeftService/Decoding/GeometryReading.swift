@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// What a Dimension-valued key accepts.
 public struct DimensionRules: Sendable {

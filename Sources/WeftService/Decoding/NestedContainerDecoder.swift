@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A `container` element's fields while it is read: the `container` object
 /// and its cells, with each cell's tree decoded and its content key.
@@ -59,6 +58,7 @@ extension ElementDecoder {
             inner.reportsViewsWithoutSize = false
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.cellContent = cellContent
+            inner.nestedCellHashes = nestedCellHashes
             if field == .items {
                 nested.shorthand = true
                 var keys = SectionKeys()
@@ -160,13 +160,17 @@ extension ElementDecoder {
         }
         beginIDScope()
         let nodePath = cellPath.appending(.key("node"))
+        _ = r.peekByte()
+        let start = r.offset
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
             (tree: inout JSONReader) throws(RequestError) -> Element? in
             try decodeRoot(&tree, at: nodePath)
         }
         defer { treePath = JSONPointer() }
         guard let ref = source.ref else {
-            let (key, nodeHash) = ContentKey.of(cell.kind, source, in: r.bytes)
+            let (key, nodeHash) = nestedCellHashes.parts(at: start).map { parts in
+                (ContentKey.make(kind: cell.kind, node: parts.node, size: parts.size, style: parts.style), parts.node)
+            } ?? ContentKey.of(cell.kind, source, in: r.bytes)
             let body = r.bytes
             cellContent?.store.remember(key, writes: cellContent?.writes) {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
@@ -184,6 +188,10 @@ extension ElementDecoder {
         cell.size = content.size
         cell.style = content.style
         if let node = content.source.node {
+            // Other bytes: the parts found by offset in this tree do not apply there.
+            let found = nestedCellHashes
+            nestedCellHashes = NestedCellHashes()
+            defer { nestedCellHashes = found }
             try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
                 var tree = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
                 cell.node = try decodeRoot(&tree, at: nodePath)

@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A `POST /v1/layout/node` body (openapi.yaml, `NodeRequest`): one tree in one size range.
 public struct NodeRequest: Sendable {

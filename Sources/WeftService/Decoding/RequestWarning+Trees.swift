@@ -1,5 +1,4 @@
 import WeftCells
-import WeftJSON
 
 /// The warnings the tree decoder gives, at the element's path.
 extension RequestWarning {

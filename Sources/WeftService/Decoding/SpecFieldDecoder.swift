@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// The scalar fields of Texture's specs and of the image and text leaves.
 enum SpecFieldDecoder {

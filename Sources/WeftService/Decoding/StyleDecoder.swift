@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// What a `style` leaves to check once the element's own type and its
 /// parent's are known.

@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// A span as sent: its font keys and letter-spacing are optional and inherit
 /// the element's once the whole element has been read.

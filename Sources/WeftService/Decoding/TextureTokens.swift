@@ -1,5 +1,4 @@
 import WeftLayout
-import WeftJSON
 
 /// Enum tokens of Texture's elements. Each value is spelled as its case name
 /// in lowerCamelCase and also in CSS's spelling of the same value (kebab

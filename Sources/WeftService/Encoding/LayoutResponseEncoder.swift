@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// Writes a node response (openapi.yaml, `NodeResponse`): `{"size", "layout", "warnings"}` and,
 /// flattened, `"nodes"`. The output tree mirrors the element tree.

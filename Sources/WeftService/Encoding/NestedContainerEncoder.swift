@@ -1,6 +1,5 @@
 import WeftCells
 import WeftLayout
-import WeftJSON
 
 /// A `container` element's output node carries its inner answer:
 /// `contentSize`, `sections` (each cell as a container answer writes it,

@@ -1,6 +1,5 @@
 import WeftLayout
 import WeftCells
-import WeftJSON
 
 /// JSON has no infinity or NaN, and the contract's frames are numbers: a
 /// layout whose arithmetic overflowed (lengths or spacing near the largest

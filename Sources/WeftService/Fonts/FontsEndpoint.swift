@@ -1,6 +1,5 @@
 import WeftHTTP
 import WeftText
-import WeftJSON
 
 /// `GET /v1/fonts` (every family with its faces, each face with the URL of its
 /// file, and what the CSS generic families resolve to) and

@@ -2,7 +2,6 @@ import Synchronization
 import WeftCells
 import WeftLayout
 import WeftStore
-import WeftJSON
 
 /// The content behind each cell key a container answer gave (`ContentKey`),
 /// so that a later request can send the cell as a `ref`. An in-process LRU,

@@ -1,4 +1,3 @@
-import WeftJSON
 /// An RFC 9457 problem details object, and its `application/problem+json` response.
 public struct Problem: Sendable {
     /// The problem type: its URI, title and default status.

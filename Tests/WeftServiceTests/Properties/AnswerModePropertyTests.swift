@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Over seeded random containers of random cells: the whole JSON answer, the
 /// stream read whole and the stream laid out while read give the same cells

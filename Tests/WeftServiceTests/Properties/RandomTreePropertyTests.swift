@@ -1,7 +1,6 @@
 import Testing
 import WeftLayout
 import WeftService
-@testable import WeftJSON
 import WeftText
 
 /// Properties of single-tree layout over seeded random valid trees

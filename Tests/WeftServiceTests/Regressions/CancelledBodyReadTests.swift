@@ -4,7 +4,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// A non-streamed container request stops reading its body once it is
 /// cancelled (its client gone or its time up), instead of reading and

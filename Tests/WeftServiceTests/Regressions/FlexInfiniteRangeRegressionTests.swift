@@ -2,7 +2,6 @@ import Testing
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Found by the layout-tree fuzz target: a flex inside Texture specs inside a
 /// flex, under a percentage of an undefined height, was offered a range whose

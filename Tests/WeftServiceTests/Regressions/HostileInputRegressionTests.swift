@@ -3,7 +3,6 @@ import WeftCells
 import WeftLayout
 
 @testable import WeftService
-@testable import WeftJSON
 
 /// Inputs that broke the contract's promises: `null` frames from overflow,
 /// keys of another container type, odd query values, unbounded family names.

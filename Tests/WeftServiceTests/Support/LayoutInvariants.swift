@@ -1,8 +1,8 @@
 import WeftLayout
+
 // The fuzz build compiles WeftService's sources into the fuzz target's own module.
 #if canImport(WeftService)
 import WeftService
-@testable import WeftJSON
 #endif
 
 /// What must hold for every layout of a valid request, whatever the tree.

@@ -1,5 +1,3 @@
-import WeftHTTP
-
 /// A grammar-only pass: what `skipValue` checks, without computing numbers
 /// or key views. The container reader runs it over every cell tree it does
 /// not decode yet (the engine decodes them later, on the worker pool), so

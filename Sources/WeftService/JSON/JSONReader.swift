@@ -1,4 +1,3 @@
-import WeftHTTP
 import WeftCells
 
 /// A strict RFC 8259 pull reader over a byte buffer.
@@ -19,9 +18,9 @@ public struct JSONReader {
     /// The whole body.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
-    public package(set) var offset: Int = 0
+    public internal(set) var offset: Int = 0
     /// The number of objects and arrays currently open.
-    public package(set) var depth: Int = 0
+    public internal(set) var depth: Int = 0
     /// The deepest nesting this reader accepts.
     public let maxDepth: Int
     /// Set by a reader of a request's body: long reads stop at their next
@@ -47,13 +46,13 @@ public struct JSONReader {
 
     /// Space, \n, \r and \t: the only whitespace JSON allows.
     @inline(__always)
-    package static func isWhitespace(_ b: UInt8) -> Bool {
+    static func isWhitespace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
     /// Skips whitespace and returns the next byte (0 at the end) without consuming it.
     @inline(__always)
-    package mutating func peekByte() -> UInt8 {
+    mutating func peekByte() -> UInt8 {
         var i = offset
         while true {
             let b = byte(at: i)

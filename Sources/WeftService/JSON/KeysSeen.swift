@@ -1,21 +1,18 @@
 /// The keys an object has shown so far, a bit per key: cheaper than a
 /// `Set`, which hashes each key's name. For key enums of at most 64 cases.
-package struct KeysSeen<Key: CaseIterable & Equatable> {
+struct KeysSeen<Key: CaseIterable & Equatable> {
     private var bits: UInt64 = 0
-
-    /// No key seen yet.
-    package init() {}
 
     private static func bit(_ key: Key) -> UInt64 {
         1 &<< UInt64(Key.allCases.firstIndex(of: key).map { Key.allCases.distance(from: Key.allCases.startIndex, to: $0) }!)
     }
 
     /// Adds `key`; false when it was already there (the key appears twice).
-    package mutating func insert(_ key: Key) -> Bool {
+    mutating func insert(_ key: Key) -> Bool {
         let bit = Self.bit(key)
         defer { bits |= bit }
         return bits & bit == 0
     }
 
-    package func contains(_ key: Key) -> Bool { bits & Self.bit(key) != 0 }
+    func contains(_ key: Key) -> Bool { bits & Self.bit(key) != 0 }
 }

@@ -1,5 +1,3 @@
-import WeftHTTP
-
 /// An object key as read: a view into the body when it has no escapes (the
 /// usual case, so matching a key allocates nothing), else its decoded text.
 public struct JSONKey {
@@ -39,7 +37,7 @@ extension JSONReader {
         _ = try scanStringBody()
     }
 
-    package mutating func scanKey() throws(RequestError) -> JSONKey {
+    mutating func scanKey() throws(RequestError) -> JSONKey {
         let start = offset + 1
         let (end, escaped) = try scanStringBody()
         return JSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<end]), unescaped: escaped)
@@ -48,7 +46,7 @@ extension JSONReader {
     /// With `offset` at the opening quote: consumes the string and returns
     /// where its raw content ends, plus the decoded bytes if it had escapes.
     /// Validates UTF-8 strictly (no overlong forms, no surrogates, nothing past U+10FFFF).
-    package mutating func scanStringBody() throws(RequestError) -> (end: Int, escaped: [UInt8]?) {
+    mutating func scanStringBody() throws(RequestError) -> (end: Int, escaped: [UInt8]?) {
         var i = offset + 1
         let buffer = bytes
         let count = buffer.count

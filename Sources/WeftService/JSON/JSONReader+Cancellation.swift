@@ -1,4 +1,3 @@
-import WeftHTTP
 import WeftCells
 
 extension JSONReader {
@@ -16,7 +15,7 @@ extension JSONReader {
     /// turn on when its slice is up (`Turns.checkpoint`), and throws
     /// `cancelledRead` once the request is cancelled.
     @inline(__always)
-    package mutating func checkpoint() throws(RequestError) {
+    mutating func checkpoint() throws(RequestError) {
         Turns.checkpoint()
         guard let cancellation, offset >= nextCancellationCheck else { return }
         nextCancellationCheck = offset + Self.cancellationCheckBytes
@@ -24,7 +23,7 @@ extension JSONReader {
     }
 
     /// True when `error` is the one `checkpoint` stops a cancelled read with.
-    package static func isCancelledRead(_ error: RequestError) -> Bool {
+    static func isCancelledRead(_ error: RequestError) -> Bool {
         error.problem == .requestTimeout
     }
 }

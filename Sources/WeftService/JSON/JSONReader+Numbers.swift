@@ -1,5 +1,3 @@
-import WeftHTTP
-
 extension JSONReader {
     /// Reads a number with JSON's grammar
     /// (`-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`).

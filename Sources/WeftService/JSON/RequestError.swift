@@ -1,5 +1,3 @@
-import WeftHTTP
-
 /// Everything that can go wrong while turning request bytes into the model.
 ///
 /// One error type for the reader and the decoders so that typed throws stay
