@@ -135,4 +135,21 @@ import WeftLayout
         #expect(answer.status == 422)
         #expect(answer.body["path"]?.string == "/answer")
     }
+
+    @Test func contentIsStoredOnlyOnceItsRequestIsLaidOut() throws {
+        let store = CellContentStore(capacityBytes: 1 << 20)
+        let body = Array(#"{"id":"a","node":{"type":"box"}}"#.utf8)
+        let node = 17..<(body.count - 1)
+        var source = CellSource(node: NodeSource(range: node))
+        source.node?.hash = ContainerEngine.hash(body, node)
+        let cell = Cell(id: "a", node: Element(.box))
+        let key = "c1" + String(repeating: "B", count: ContentKey.length - 2)
+        let writes = ContentWrites()
+        store.remember(key, writes: writes) { StoredCell(cell, source, in: body, nodeHash: source.node?.hash) }
+        // A request cancelled here never flushes: nothing of it is kept.
+        #expect(store.contents(for: [key]).first.map { $0 == nil } == true)
+        store.flush(writes)
+        let stored = try #require(store.contents(for: [key]).first ?? nil)
+        #expect(String(decoding: stored.bytes, as: UTF8.self) == #"{"node":{"type":"box"}}"#)
+    }
 }

@@ -43,21 +43,22 @@ package final class CellContentStore: Sendable {
         return found
     }
 
-    /// Stores `key`'s content unless the in-process store has it; `content`
-    /// builds the entry only when needed. New entries go to `writes` for the
-    /// shared store (one round trip per request, see `ContentWrites`).
+    /// Notes `key`'s content in `writes` unless the in-process store has it;
+    /// `content` builds the entry only when needed. Nothing is stored until
+    /// the request's cells are all laid out (`flush`): a request cancelled
+    /// before that, whose client never got the keys, leaves nothing behind.
     package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
-        guard isEnabled, local.value(for: key) == nil else { return }
-        let entry = content()
-        local.insert(entry, for: key, cost: entry.cost)
-        if shared != nil { writes?.append(key, entry.bytes) }
+        guard isEnabled, let writes, local.value(for: key) == nil else { return }
+        writes.append(key, content())
     }
 
-    /// Sends a request's new entries to the shared store.
+    /// Stores a request's new entries: in process, and in the shared store
+    /// in one round trip.
     package func flush(_ writes: ContentWrites) {
-        guard let shared else { return }
         let entries = writes.take()
-        if !entries.isEmpty { shared.set(entries) }
+        guard !entries.isEmpty else { return }
+        for (key, entry) in entries { local.insert(entry, for: key, cost: entry.cost) }
+        if let shared { shared.set(entries.map { ($0.key, $0.entry.bytes) }) }
     }
 }
 
@@ -126,17 +127,17 @@ package final class StoredCell: Sendable {
 }
 
 /// The entries one request added, collected from the pool's threads and
-/// written to the shared store together once its cells are laid out.
+/// stored together once its cells are laid out.
 package final class ContentWrites: Sendable {
-    private let entries = Mutex<[(key: String, value: [UInt8])]>([])
+    private let entries = Mutex<[(key: String, entry: StoredCell)]>([])
 
     package init() {}
 
-    func append(_ key: String, _ value: [UInt8]) {
-        entries.withLock { $0.append((key, value)) }
+    func append(_ key: String, _ entry: StoredCell) {
+        entries.withLock { $0.append((key, entry)) }
     }
 
-    func take() -> [(key: String, value: [UInt8])] {
+    func take() -> [(key: String, entry: StoredCell)] {
         entries.withLock { list in
             defer { list = [] }
             return list
