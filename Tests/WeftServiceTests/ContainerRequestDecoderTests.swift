@@ -182,3 +182,22 @@ import WeftLayout
         #expect(problem == .malformedJSON)
     }
 }
+
+/// A key given twice in any object of a container request is refused, at
+/// that key: which of the two values was meant cannot be known.
+@Suite struct DuplicateKeyTests {
+    @Test(arguments: [
+        (#""bounds":{"width":320,"height":480},"type":"table","type":"table""#, #""items":[]"#, "/container/type"),
+        (#""type":"collection","bounds":{"width":320,"height":480},"flow":{"itemSpacing":1,"itemSpacing":2}"#, #""items":[]"#,
+         "/container/flow/itemSpacing"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#, #""sections":[{"items":[],"items":[]}]"#, "/sections/0/items"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#, #""items":[{"id":"a","id":"b","node":{"type":"box"}}]"#,
+         "/items/0/id"),
+    ])
+    func aKeyGivenTwiceIsRefusedAtThatKey(container: String, cells: String, path: String) throws {
+        let (status, json, _) = try respond(makeEngine(), #"{"container":{\#(container)},\#(cells)}"#)
+        #expect(status == 422)
+        #expect(json["path"]?.string == path)
+        #expect(json["detail"]?.string?.contains("twice") == true)
+    }
+}

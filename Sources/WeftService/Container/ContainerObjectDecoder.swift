@@ -128,6 +128,7 @@ extension ContainerRequestDecoder {
 
     private static func decodeFlow(_ r: inout JSONReader) throws(RequestError) -> FlowSettings {
         var flow = FlowSettings()
+        var present = KeysSeen<FlowKey>()
         guard try r.contractObjectStart() else { return flow }
         repeat {
             let key = try r.key()
@@ -136,6 +137,9 @@ extension ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
+                guard present.insert(field) else {
+                    throw RequestError(.invalidValue, "the key \"\(field.rawValue)\" appears twice")
+                }
                 switch field {
                 case .itemSpacing: flow.itemSpacing = try r.contractLength()
                 case .lineSpacing: flow.lineSpacing = try r.contractLength()
