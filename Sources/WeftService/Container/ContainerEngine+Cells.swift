@@ -85,13 +85,14 @@ extension ContainerEngine {
             result.key = ref
             return result
         }
-        if job.cell.kind == .node && content == nil, let node = source.node {
-            content = node.hash ?? Self.hash(bytes, node)
-            result.contentHash = content
+        // The key's parts hashed as anywhere else; the tree's hash when it is known.
+        var hashed = source
+        if let content { hashed.node?.hash = content }
+        let (key, nodeHash) = bytes.withUnsafeBufferPointer { ContentKey.of(job.cell.kind, hashed, in: $0) }
+        if content == nil {
+            content = nodeHash
+            result.contentHash = nodeHash
         }
-        let key = ContentKey.make(
-            kind: job.cell.kind, node: content, size: source.size.flatMap { Self.hash(bytes, $0) },
-            style: source.style.flatMap { Self.hash(bytes, $0) })
         result.key = key
         contentStore.remember(key, writes: prepared.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
         return result

@@ -97,18 +97,17 @@ extension ContainerEngine {
         // in a stream's start record, which waits for this loop.
         for k in jobs.indices {
             Turns.checkpoint()
-            let known = sources[k].node?.hash
-            work.append(PreparedContainer.CellWork.unplanned(jobs[k].cell, sources[k].node, cacheOn: cache.isEnabled))
-            guard cache.isEnabled, jobs[k].cell.kind == .node, let node = sources[k].node, let content = known else {
+            guard cache.isEnabled, jobs[k].cell.kind == .node, let node = sources[k].node, let content = node.hash else {
+                work.append(.unplanned(jobs[k].cell, sources[k].node, cacheOn: cache.isEnabled))
                 continue
             }
             let key = cacheKey(content, jobs[k], request, reportsLines: reportsLines)
             if let cached = cache.value(for: key) {
                 hits += 1
-                work[k] = .cached(cached, content: content)
+                work.append(.cached(cached, content: content))
             } else {
                 misses += 1
-                work[k] = .decode(node, key: key)
+                work.append(.decode(node, key: key))
             }
         }
         var prepared = PreparedContainer(

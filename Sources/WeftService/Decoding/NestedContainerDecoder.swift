@@ -166,7 +166,6 @@ extension ElementDecoder {
             (tree: inout JSONReader) throws(RequestError) -> Element? in
             try decodeRoot(&tree, at: nodePath)
         }
-        defer { treePath = JSONPointer() }
         guard let ref = source.ref else {
             let (key, nodeHash) = nestedCellHashes.parts(at: start).map { parts in
                 (ContentKey.make(kind: cell.kind, node: parts.node, size: parts.size, style: parts.style), parts.node)
