@@ -34,6 +34,7 @@ let package = Package(
         .target(name: "WeftCells", dependencies: ["WeftLayout", "WeftSync"], swiftSettings: strict),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CEpoll", path: "Sources/CEpoll"),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // WeftStore: the shared cell store, Redis through hiredis.
         .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", providers: [.apt(["libhiredis-dev"])]),
         .target(name: "WeftStore", dependencies: ["CHiredis", "WeftSync"], swiftSettings: strict),
@@ -60,7 +61,7 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftService", "WeftHTTP", "WeftText", "WeftStore",
+                "WeftService", "WeftHTTP", "WeftText", "WeftStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

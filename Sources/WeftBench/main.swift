@@ -9,7 +9,6 @@ import Foundation
 ///     WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]
 ///     WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream]   (the cell engine)
 ///     WeftBench latency [--stream-cells N]   (node request latency while a big container request runs)
-///     WeftBench nested [--cells N] [--runs N] [--workers N] [--phase nested|flat]   (rows holding nested strips against flattened stacks)
 ///     WeftBench flex [cells] [runs] [pointScale] [only]
 ///     WeftBench text [runs]
 ///     WeftBench store redis://HOST:PORT[/DB] [keys] [bytes] [runs]   (the shared cell store)
@@ -21,8 +20,6 @@ case "cells":
     CellsBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
 case "latency":
     LatencyBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
-case "nested":
-    NestedBenchmark(options: BenchOptions(Array(arguments.dropFirst()))).run()
 case "flex":
     FlexBench.run(arguments: Array(arguments.dropFirst()))
 case "text":
@@ -33,7 +30,6 @@ default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
     print("       WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream] [--phase workers|pool|read|stream-read|trees|warm|cold|stream]")
     print("       WeftBench latency [--stream-cells N]")
-    print("       WeftBench nested [--cells N] [--runs N] [--workers N] [--phase nested|flat]")
     print("       WeftBench flex [cells] [runs] [pointScale] [only]")
     print("       WeftBench text [runs]")
     print("       WeftBench store redis://HOST:PORT[/DB] [keys] [bytes] [runs]")

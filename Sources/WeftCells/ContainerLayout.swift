@@ -98,6 +98,8 @@ public enum ContainerLayout {
     package struct PlacedCells: Sendable {
         let placement: Placement
         let warnings: [RequestWarning]
+        /// What the placing fields resolve to; the hints read it again.
+        let geometry: ContainerGeometry
     }
 
     /// Frames for every measured cell, in content coordinates.
@@ -138,13 +140,13 @@ public enum ContainerLayout {
         case .pager: placement = PagerLayout.place(request, sections, geometry)
         }
         warnings.append(contentsOf: placement.warnings)
-        return PlacedCells(placement: placement, warnings: warnings)
+        return PlacedCells(placement: placement, warnings: warnings, geometry: geometry)
     }
 
     /// Pinned headers and the hints at `request`'s content offset, for cells
     /// `placeCells` placed with the same cells and placing fields.
     package static func finish(_ request: ContainerRequest, _ placed: PlacedCells) -> ContainerResult {
-        let geometry = ContainerGeometry(request)
+        let geometry = placed.geometry
         var placement = placed.placement
         var warnings = placed.warnings
         if request.container.pinHeaders { placement.pinHeaders(request, geometry) }

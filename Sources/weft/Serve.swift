@@ -132,6 +132,7 @@ struct Serve: ParsableCommand {
         _ configuration: HTTPServerConfiguration, cacheBytes: Int, requestSeconds: Double,
         cellStore: CellStoreConfiguration?, logger: Logger
     ) throws {
+        AllocatorTuning.keepLargeBuffers()
         let metrics = ServiceMetrics()
         let restarts = try RestartCounter(fd: WorkerHandoff.restartCounter, writable: false)
         metrics.observeWorkerRestarts { restarts.value }

@@ -80,6 +80,17 @@ import WeftLayout
         #expect(errors.first?.detail.contains("/sections/0/items/0") == true)
     }
 
+    /// The first ids are compared one by one, the rest through a table:
+    /// a repeat is found on either side of that line, and across it.
+    @Test(arguments: [(3, 9), (3, 40), (20, 41), (15, 16)])
+    func aRepeatedIDIsFoundWhereverBothSit(first: Int, again: Int) {
+        var items = (0..<48).map { Cell.node("cell-\($0)", row(height: 10)) }
+        items[again] = Cell.node("cell-\(first)", row(height: 10))
+        let errors = ContainerValidation.validate(Self.request(items: items))
+        #expect(errors.map(\.path) == ["/sections/0/items/\(again)/id"])
+        #expect(errors.first?.detail.contains("/sections/0/items/\(first)") == true)
+    }
+
     @Test func currentPageOnlyForPagers() {
         var request = Self.request(items: [Self.ok])
         request.container.currentPage = 0

@@ -183,8 +183,9 @@ import WeftLayout
     }
 }
 
-/// A key given twice in any object of a container request is refused, at
-/// that key: which of the two values was meant cannot be known.
+/// A key given twice in any object of a container request (sizes, points,
+/// edges and range tuning included) is refused, at that key: which of the
+/// two values was meant cannot be known.
 @Suite struct DuplicateKeyTests {
     @Test(arguments: [
         (#""bounds":{"width":320,"height":480},"type":"table","type":"table""#, #""items":[]"#, "/container/type"),
@@ -193,6 +194,22 @@ import WeftLayout
         (#""type":"table","bounds":{"width":320,"height":480}"#, #""sections":[{"items":[],"items":[]}]"#, "/sections/0/items"),
         (#""type":"table","bounds":{"width":320,"height":480}"#, #""items":[{"id":"a","id":"b","node":{"type":"box"}}]"#,
          "/items/0/id"),
+        (#""type":"table","bounds":{"width":320,"height":480,"width":200}"#, #""items":[]"#, "/container/bounds/width"),
+        (#""type":"table","bounds":{"width":320,"height":480},"contentOffset":{"y":1,"y":2}"#, #""items":[]"#,
+         "/container/contentOffset/y"),
+        (#""type":"table","bounds":{"width":320,"height":480},"contentInset":{"top":1,"top":2}"#, #""items":[]"#,
+         "/container/contentInset/top"),
+        (#""type":"table","bounds":{"width":320,"height":480},"rangeTuning":{"full":{},"full":{}}"#, #""items":[]"#,
+         "/container/rangeTuning/full"),
+        (#""type":"table","bounds":{"width":320,"height":480},"rangeTuning":{"full":{"display":{},"display":{}}}"#,
+         #""items":[]"#, "/container/rangeTuning/full/display"),
+        (#""type":"table","bounds":{"width":320,"height":480},"rangeTuning":{"full":{"preload":{"leadingBufferScreenfuls":1,"leadingBufferScreenfuls":2}}}"#,
+         #""items":[]"#, "/container/rangeTuning/full/preload/leadingBufferScreenfuls"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#,
+         #""items":[{"id":"a","node":{"type":"box"},"constrainedSize":{"max":{"width":1},"max":{"width":2}}}]"#,
+         "/items/0/constrainedSize/max"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#,
+         #""items":[{"id":"a","kind":"interop","size":{"width":1,"height":1,"height":2}}]"#, "/items/0/size/height"),
     ])
     func aKeyGivenTwiceIsRefusedAtThatKey(container: String, cells: String, path: String) throws {
         let (status, json, _) = try respond(makeEngine(), #"{"container":{\#(container)},\#(cells)}"#)

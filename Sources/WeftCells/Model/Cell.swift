@@ -84,6 +84,32 @@ public struct Cell: Sendable {
         set { content = Content(tree: content.tree, style: content.style, separatorInset: newValue) }
     }
 
+    /// Every cell starts from this box, so a decoder that fills a cell in
+    /// field by field allocates one only for what it sets.
+    private static let defaultContent = Content(tree: .none, style: Style(), separatorInset: .none)
+
+    /// A cell with the wire format's defaults, to be filled in.
+    public init() {
+        id = nil
+        kind = .node
+        size = nil
+        constrainedSize = nil
+        accessoryType = .none
+        selectionStyle = .default
+        neverShowPlaceholders = false
+        content = Self.defaultContent
+    }
+
+    /// Whether the cell's tree is a `view` element, without copying the tree.
+    public var isViewCell: Bool {
+        switch content.tree {
+        case .decoded(let element):
+            if case .view = element.kind { return true }
+            return false
+        case .none, .pending: return false
+        }
+    }
+
     /// A cell with the wire format's defaults for whatever is not given.
     public init(
         id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),

@@ -259,23 +259,41 @@ public enum ContainerValidation {
 /// The ids of a container's cells, headers and footers included: each may
 /// appear once (a client keys its views, and its refs, by them).
 public struct CellIDs: Sendable {
+    /// The first ids, compared one by one: a nested strip has a handful of
+    /// cells, for which a hash table costs more than the comparisons.
+    private var first: [(id: String, section: Int, slot: CellSlot)] = []
+    /// Every id once there are more than `firstCount`.
     private var seen: [String: (section: Int, slot: CellSlot)] = [:]
     private let shorthand: Bool
+    private let capacity: Int
+    private static let firstCount = 16
 
     /// No ids seen yet; `shorthand` spells paths `/items/N` (the top-level `items`).
     public init(shorthand: Bool, capacity: Int = 0) {
         self.shorthand = shorthand
-        seen.reserveCapacity(capacity)
+        self.capacity = capacity
+        first.reserveCapacity(min(capacity, Self.firstCount))
     }
 
     /// The `duplicateID` error when `cell`'s id was already used (paths are
     /// built only then: most ids are fine).
     public mutating func check(_ cell: Cell, section: Int, slot: CellSlot) -> ContainerError? {
         guard let id = cell.id else { return nil }
-        guard let first = seen.updateValue((section, slot), forKey: id) else { return nil }
-        seen[id] = first
+        let earlier: (section: Int, slot: CellSlot)?
+        if first.count < Self.firstCount {
+            earlier = first.first(where: { $0.id == id }).map { ($0.section, $0.slot) }
+            if earlier == nil { first.append((id, section, slot)) }
+        } else {
+            if seen.isEmpty {
+                seen.reserveCapacity(capacity)
+                for f in first { seen[f.id] = (f.section, f.slot) }
+            }
+            earlier = seen[id]
+            if earlier == nil { seen[id] = (section, slot) }
+        }
+        guard let earlier else { return nil }
         let path = RequestPath.cell(slot, section: section, shorthand: shorthand)
-        let firstPath = RequestPath.cell(first.slot, section: first.section, shorthand: shorthand)
+        let firstPath = RequestPath.cell(earlier.slot, section: earlier.section, shorthand: shorthand)
         return ContainerError(
             .duplicateID, path: path + "/id", detail: "the id \"\(id)\" is already the id of the cell at \(firstPath)")
     }

@@ -159,6 +159,7 @@ extension ContainerRequestDecoder {
         _ r: inout JSONReader
     ) throws(RequestError) -> [RangeTuningKey: TuningParameters] {
         var result: [RangeTuningKey: TuningParameters] = [:]
+        var modes = KeysSeen<RangeMode>()
         guard try r.contractObjectStart() else { return result }
         repeat {
             let modeKey = try r.key()
@@ -173,6 +174,8 @@ extension ContainerRequestDecoder {
                 ).at(modeKey.string)
             }
             do throws(RequestError) {
+                guard modes.insert(mode) else { throw RequestError.twice(mode.rawValue) }
+                var types = KeysSeen<RangeType>()
                 guard try r.contractObjectStart() else { continue }
                 repeat {
                     let typeKey = try r.key()
@@ -180,6 +183,7 @@ extension ContainerRequestDecoder {
                         try r.skipExtension(typeKey, context: "range tuning (accepted: display, preload)")
                         continue
                     }
+                    guard types.insert(type) else { throw RequestError.twice(type.rawValue).at(type.rawValue) }
                     let key = RangeTuningKey(mode: mode, type: type)
                     do throws(RequestError) {
                         result[key] = try decodeTuning(&r, defaults: RangeTuning.defaultParameters(mode: mode, type: type))
@@ -198,6 +202,7 @@ extension ContainerRequestDecoder {
         _ r: inout JSONReader, defaults: TuningParameters
     ) throws(RequestError) -> TuningParameters {
         var p = defaults
+        var seen = KeysSeen<TuningKey>()
         guard try r.contractObjectStart() else { return p }
         repeat {
             let key = try r.key()
@@ -206,6 +211,7 @@ extension ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
+                guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                 switch field {
                 case .leadingBufferScreenfuls: p.leadingBufferScreenfuls = try r.contractLength()
                 case .trailingBufferScreenfuls: p.trailingBufferScreenfuls = try r.contractLength()

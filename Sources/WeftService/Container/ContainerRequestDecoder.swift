@@ -176,9 +176,7 @@ package enum ContainerRequestDecoder {
         }
     }
 
-    static func twice(_ key: String) -> RequestError {
-        RequestError(.invalidValue, "the key \"\(key)\" appears twice")
-    }
+    static func twice(_ key: String) -> RequestError { RequestError.twice(key) }
 
     private static func both() -> RequestError {
         RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")

@@ -166,17 +166,25 @@ package struct NestedCellHashes: Sendable {
     /// `footer`: the only places cells sit.
     static func role(ofMember name: UnsafeBufferPointer<UInt8>) -> Role {
         switch name.count {
-        case 5 where name.elementsEqual("items".utf8): return .cellList
-        case 6 where name.elementsEqual("header".utf8) || name.elementsEqual("footer".utf8): return .cell
+        case 5 where spells(name, "items"): return .cellList
+        case 6 where spells(name, "header") || spells(name, "footer"): return .cell
         default: return .plain
         }
     }
 
     static func part(_ name: UnsafeBufferPointer<UInt8>) -> Part? {
-        if name.elementsEqual("node".utf8) { return .node }
-        if name.elementsEqual("style".utf8) { return .style }
-        if name.elementsEqual("size".utf8) { return .size }
-        return nil
+        switch name.count {
+        case 4 where spells(name, "node"): return .node
+        case 5 where spells(name, "style"): return .style
+        case 4 where spells(name, "size"): return .size
+        default: return nil
+        }
+    }
+
+    /// Byte for byte, without walking a String's UTF-8 view: this runs for
+    /// every member name of every row.
+    private static func spells(_ name: UnsafeBufferPointer<UInt8>, _ literal: StaticString) -> Bool {
+        name.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
     mutating func append(_ parts: Parts) { cells.append(parts) }

@@ -83,6 +83,7 @@ extension JSONReader {
     public mutating func contractEdges(_ rules: DimensionRules) throws(RequestError) -> Edges {
         guard try peekKind() == .object else { return Edges(all: try contractDimension(rules)) }
         var edges = Edges()
+        var seen = KeysSeen<EdgeKey>()
         guard try objectStart() else { return edges }
         repeat {
             let key = try key()
@@ -90,6 +91,7 @@ extension JSONReader {
                 try skipExtension(key, context: "edges (accepted: \(EdgeKey.table.namesList))")
                 continue
             }
+            guard seen.insert(edge) else { throw RequestError.twice(edge.name).at(edge.name) }
             let value: Dimension
             do throws(RequestError) { value = try contractDimension(rules) } catch { throw error.at(edge.name) }
             switch edge {
@@ -111,6 +113,7 @@ extension JSONReader {
     /// (infinity for a maximum, 0 for a minimum, ...). Lengths must be >= 0.
     public mutating func contractSize(missing: Double) throws(RequestError) -> Size {
         var size = Size(width: missing, height: missing)
+        var seen = KeysSeen<SizeKey>()
         if try consumeNull() { return size }
         guard try contractObjectStart() else { return size }
         repeat {
@@ -119,6 +122,7 @@ extension JSONReader {
                 try skipExtension(key, context: "a size (accepted: \"width\" or \"height\")")
                 continue
             }
+            guard seen.insert(axis) else { throw RequestError.twice(axis.name).at(axis.name) }
             do throws(RequestError) {
                 if try consumeNull() { continue }
                 let value = try contractLength()
@@ -133,6 +137,7 @@ extension JSONReader {
     /// `{"x", "y"}`, both optional (0).
     public mutating func contractPoint() throws(RequestError) -> Point {
         var point = Point.zero
+        var seen = KeysSeen<PointKey>()
         guard try contractObjectStart() else { return point }
         repeat {
             let key = try key()
@@ -140,6 +145,7 @@ extension JSONReader {
                 try skipExtension(key, context: "a point (accepted: \"x\" or \"y\")")
                 continue
             }
+            guard seen.insert(axis) else { throw RequestError.twice(axis.name).at(axis.name) }
             do throws(RequestError) {
                 let value = try contractNumber()
                 if axis == .x { point.x = value } else { point.y = value }
@@ -153,6 +159,7 @@ extension JSONReader {
     /// `{"min": Size, "max": Size}`: missing min is 0x0, missing max unbounded.
     public mutating func contractSizeRange() throws(RequestError) -> SizeRange {
         var range = SizeRange.unconstrained
+        var seen = KeysSeen<RangeKey>()
         if try consumeNull() { return range }
         guard try contractObjectStart() else { return range }
         repeat {
@@ -161,6 +168,7 @@ extension JSONReader {
                 try skipExtension(key, context: "a size range (accepted: \"min\" or \"max\")")
                 continue
             }
+            guard seen.insert(bound) else { throw RequestError.twice(bound.name).at(bound.name) }
             do throws(RequestError) {
                 if bound == .min { range.min = try contractSize(missing: 0) } else {
                     range.max = try contractSize(missing: .infinity)
@@ -182,7 +190,7 @@ extension JSONReader {
     }
 }
 
-enum EdgeKey: Sendable {
+enum EdgeKey: Sendable, CaseIterable {
     case left, top, right, bottom, start, end, horizontal, vertical, all
 
     static let table = KeyTable<EdgeKey>([
@@ -205,17 +213,20 @@ enum EdgeKey: Sendable {
     }
 }
 
-enum SizeKey: Sendable {
+enum SizeKey: String, Sendable, CaseIterable {
     case width, height
     static let table = KeyTable<SizeKey>([("width", .width), ("height", .height)])
+    var name: String { rawValue }
 }
 
-enum PointKey: Sendable {
+enum PointKey: String, Sendable, CaseIterable {
     case x, y
     static let table = KeyTable<PointKey>([("x", .x), ("y", .y)])
+    var name: String { rawValue }
 }
 
-enum RangeKey: Sendable {
+enum RangeKey: String, Sendable, CaseIterable {
     case min, max
     static let table = KeyTable<RangeKey>([("min", .min), ("max", .max)])
+    var name: String { rawValue }
 }

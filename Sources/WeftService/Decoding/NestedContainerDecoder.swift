@@ -114,8 +114,8 @@ extension ElementDecoder {
                 let fieldPath = path.appending(.key(field.rawValue))
                 switch field {
                 case .id: section.id = try r.contractString()
-                case .header: (section.header, keys.header) = try decodeNestedCell(&r, at: fieldPath)
-                case .footer: (section.footer, keys.footer) = try decodeNestedCell(&r, at: fieldPath)
+                case .header: (section.header, keys.header) = try decodeNestedCell(&r, nodePath: fieldPath.appending(.key("node")))
+                case .footer: (section.footer, keys.footer) = try decodeNestedCell(&r, nodePath: fieldPath.appending(.key("node")))
                 case .items: section.items = try decodeNestedItems(&r, at: fieldPath, keys: &keys.items)
                 }
             } catch {
@@ -130,13 +130,13 @@ extension ElementDecoder {
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
-        // One path for every item, its index rewritten in place.
-        var cellPath = path.appending(.index(0))
+        // One path for every item's tree, its index rewritten in place.
+        var nodePath = path.appending(.index(0)).appending(.key("node"))
         repeat {
             let i = items.count
-            cellPath.components[cellPath.components.count - 1] = .index(i)
+            nodePath.components[nodePath.components.count - 2] = .index(i)
             do throws(RequestError) {
-                let (cell, key) = try decodeNestedCell(&r, at: cellPath)
+                let (cell, key) = try decodeNestedCell(&r, nodePath: nodePath)
                 items.append(cell)
                 keys.append(key)
             } catch {
@@ -146,20 +146,21 @@ extension ElementDecoder {
         return items
     }
 
-    /// One cell and its content key: read as a container request's cell,
+    /// One cell and its content key (`nodePath`: where its tree sits): read as a container request's cell,
     /// its tree decoded where it stands in an id scope of its own; a cell
     /// sent as a ref takes its content from the content store (its tree
     /// decoded from there), or is noted as unknown. A cell counts as an
     /// element, so a request's nested cells are bounded with its elements.
     private mutating func decodeNestedCell(
-        _ r: inout JSONReader, at cellPath: JSONPointer
+        _ r: inout JSONReader, nodePath: JSONPointer
     ) throws(RequestError) -> (Cell, String?) {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
         beginIDScope()
-        let nodePath = cellPath.appending(.key("node"))
+        // The caller rewrites its path in place for the next cell.
+        defer { treePath = JSONPointer() }
         _ = r.peekByte()
         let start = r.offset
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
@@ -177,7 +178,7 @@ extension ElementDecoder {
             return (cell, key)
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
-            unknownRefs.append(cellPath)
+            unknownRefs.append(JSONPointer(Array(nodePath.components.dropLast())))
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()

@@ -11,13 +11,14 @@ enum NestedContainerEncoder {
         let result = nested.result
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
+        let given = nested.request.sections
         ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
-            let placed = result.sections[s], given = nested.request.sections[s]
+            // Reached into, not copied: a section copied per cell cost more than writing it.
             var answer: CellAnswer
             switch slot {
-            case .header: answer = cellAnswer(placed.header, given.header)
-            case .footer: answer = cellAnswer(placed.footer, given.footer)
-            case .item(let i): answer = cellAnswer(placed.items[i], given.items[i])
+            case .header: answer = cellAnswer(result.sections[s].header, given[s].header)
+            case .footer: answer = cellAnswer(result.sections[s].footer, given[s].footer)
+            case .item(let i): answer = cellAnswer(result.sections[s].items[i], given[s].items[i])
             }
             answer.key = nested.key(section: s, slot)
             return answer

@@ -16,3 +16,11 @@ struct KeysSeen<Key: CaseIterable & Equatable> {
 
     func contains(_ key: Key) -> Bool { bits & Self.bit(key) != 0 }
 }
+
+extension RequestError {
+    /// A key that appears twice in one object: RFC 8259 leaves the meaning
+    /// open, so the contract refuses it rather than pick one.
+    static func twice(_ key: String) -> RequestError {
+        RequestError(.invalidValue, "the key \"\(key)\" appears twice")
+    }
+}
