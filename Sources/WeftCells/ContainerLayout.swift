@@ -124,7 +124,7 @@ public enum ContainerLayout {
                 warnings.append(RequestWarning(path: path(job, request), detail: detail))
             }
         }
-        for (s, dropped) in droppedSupplementary.enumerated() {
+        for (s, dropped) in droppedSupplementary.enumerated() where dropped.0 || dropped.1 {
             for (slot, isDropped) in [(CellSlot.header, dropped.0), (.footer, dropped.1)] where isDropped {
                 warnings.append(RequestWarning(
                     path: RequestPath.cell(slot, section: s, shorthand: request.usesItemsShorthand),

@@ -1,13 +1,15 @@
 /// Unpadded base64url (RFC 4648 §5): text that is safe in a URL, a header
 /// value and a JSON string without escaping.
 public enum Base64URL {
-    private static let alphabet: [UInt8] = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    /// In the binary's constant data: no array to reach through a lazy global per character.
+    private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
     /// `prefix`, then the base64url text of `bytes` without `=` padding, as
     /// one string (one allocation: keys and tags are made per cell and per answer).
     public static func encode(_ bytes: UnsafeRawBufferPointer, after prefix: StaticString = "") -> String {
         let head = prefix.utf8CodeUnitCount
         let length = head + (bytes.count * 4 + 2) / 3
+        let alphabet = Self.alphabet.utf8Start
         return String(unsafeUninitializedCapacity: length) { out in
             for k in 0..<head { out[k] = prefix.utf8Start[k] }
             var n = head

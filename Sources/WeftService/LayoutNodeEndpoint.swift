@@ -12,22 +12,24 @@ public enum LayoutNodeEndpoint {
         body: [UInt8], flatten: Bool, lines: Bool = false, textMeasurer: (any TextMeasuring)?,
         limits: DecodeLimits = .standard
     ) -> ServiceResponse {
-        respond(body: body, flatten: flatten, lines: lines, textMeasurer: textMeasurer, limits: limits, contentStore: nil)
+        respond(
+            body: body, flatten: flatten, lines: lines, textMeasurer: textMeasurer, limits: limits, contentStore: nil,
+            cellCache: nil)
     }
 
     /// The same; `contentStore` is where cells of nested containers sent as
     /// refs are found, and where content sent whole is kept for later refs
-    /// (without one, every such ref is unknown).
+    /// (without one, every such ref is unknown); `cellCache` keeps their layouts.
     package static func respond(
         body: [UInt8], flatten: Bool, lines: Bool, textMeasurer: (any TextMeasuring)?,
-        limits: DecodeLimits = .standard, contentStore: CellContentStore?
+        limits: DecodeLimits = .standard, contentStore: CellContentStore?, cellCache: CellLayoutCache?
     ) -> ServiceResponse {
         let request: NodeRequest
         let writes = ContentWrites()
         do {
             request = try NodeRequest.decode(
                 body, limits: limits, reportsLines: lines,
-                cellContent: contentStore.map { NestedCellContent(store: $0, writes: writes) })
+                cellContent: contentStore.map { NestedCellContent(store: $0, writes: writes, cache: cellCache) })
         } catch {
             return Problem(error).response()
         }

@@ -40,7 +40,9 @@ public enum ServiceRoutes {
             let response = engine.turns.holding {
                 LayoutNodeEndpoint.respond(
                     body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer),
-                    contentStore: engine.contentStore)
+                    contentStore: engine.contentStore,
+                    // A node request is never cached: texts measured past its budget come back empty.
+                    cellCache: nil)
             }
             // Texts measured after the budget ran out are empty: that layout is not sent.
             guard budget.cancellation.isCancelled else { return httpResponse(response) }

@@ -100,7 +100,8 @@ import WeftLayout
         func node(_ cell: String) throws -> (Int, JSONValue) {
             let body = #"{"sizeRange":{"max":{"width":300}},"root":{"type":"container","container":{"type":"collection","scrollDirection":"horizontal"},"items":[\#(cell)]}}"#
             let response = LayoutNodeEndpoint.respond(
-                body: Array(body.utf8), flatten: false, lines: false, textMeasurer: nil, contentStore: engine.contentStore)
+                body: Array(body.utf8), flatten: false, lines: false, textMeasurer: nil, contentStore: engine.contentStore,
+                cellCache: nil)
             return (response.status, try JSONValue.parse(response.body))
         }
         let (fullStatus, full) = try node(#"{"id":"a","node":\#(Self.cardB)}"#)

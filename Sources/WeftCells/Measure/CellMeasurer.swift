@@ -4,13 +4,18 @@ import WeftLayout
 public struct MeasuredCell: Sendable {
     /// The cell's size in points, within the range it was measured in.
     public var size: Size
-    /// Nil for interop cells, which Texture never measures.
+    /// Nil for interop cells, which Texture never measures, and for a cell
+    /// whose layout is `encoded` instead.
     public var layout: LayoutNode?
+    /// The layout as a service encodes it, when the service measured the
+    /// cell (`NestedCellMeasuring`): opaque here, carried to the answer.
+    public var encoded: [UInt8]?
 
     /// A measurement of `size`, with `layout` nil for a cell that has no tree.
-    public init(size: Size, layout: LayoutNode?) {
+    public init(size: Size, layout: LayoutNode?, encoded: [UInt8]? = nil) {
         self.size = size
         self.layout = layout
+        self.encoded = encoded
     }
 }
 

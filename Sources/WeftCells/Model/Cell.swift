@@ -31,11 +31,22 @@ public struct Cell: Sendable {
         let tree: Tree
         let style: Style
         let separatorInset: Edges
+        /// What validation and placement ask of the tree, kept beside it:
+        /// reading `tree` copies the whole element.
+        let hasNode: Bool
+        let isView: Bool
 
         init(tree: Tree, style: Style, separatorInset: Edges) {
             self.tree = tree
             self.style = style
             self.separatorInset = separatorInset
+            switch tree {
+            case .none: (hasNode, isView) = (false, false)
+            case .pending: (hasNode, isView) = (true, false)
+            case .decoded(let element):
+                hasNode = true
+                if case .view = element.kind { isView = true } else { isView = false }
+            }
         }
     }
 
@@ -61,10 +72,7 @@ public struct Cell: Sendable {
     }
 
     /// Whether the cell has a tree, decoded or still to be decoded.
-    public var hasNode: Bool {
-        if case .none = content.tree { return false }
-        return true
-    }
+    public var hasNode: Bool { content.hasNode }
 
     /// The cell was sent with a tree that is decoded later.
     package mutating func markNodePending() {
@@ -84,37 +92,27 @@ public struct Cell: Sendable {
         set { content = Content(tree: content.tree, style: content.style, separatorInset: newValue) }
     }
 
-    /// Every cell starts from this box, so a decoder that fills a cell in
-    /// field by field allocates one only for what it sets.
-    private static let defaultContent = Content(tree: .none, style: Style(), separatorInset: .none)
-
-    /// A cell with the wire format's defaults, to be filled in.
-    public init() {
-        id = nil
-        kind = .node
-        size = nil
-        constrainedSize = nil
-        accessoryType = .none
-        selectionStyle = .default
-        neverShowPlaceholders = false
-        content = Self.defaultContent
-    }
-
     /// Whether the cell's tree is a `view` element, without copying the tree.
-    public var isViewCell: Bool {
-        switch content.tree {
-        case .decoded(let element):
-            if case .view = element.kind { return true }
-            return false
-        case .none, .pending: return false
-        }
-    }
+    public var isViewCell: Bool { content.isView }
 
     /// A cell with the wire format's defaults for whatever is not given.
     public init(
         id: String? = nil, kind: CellKind = .node, node: Element? = nil, style: Style = Style(),
         size: Size? = nil, constrainedSize: SizeRange? = nil, accessoryType: AccessoryType = .none,
         separatorInset: Edges = .none, selectionStyle: SelectionStyle = .default, neverShowPlaceholders: Bool = false
+    ) {
+        self.init(
+            id: id, kind: kind, node: node, nodePending: false, style: style, size: size,
+            constrainedSize: constrainedSize, accessoryType: accessoryType, separatorInset: separatorInset,
+            selectionStyle: selectionStyle, neverShowPlaceholders: neverShowPlaceholders)
+    }
+
+    /// A decoder's cell, made once it has read every field; `nodePending`:
+    /// its tree was sent and is decoded later.
+    package init(
+        id: String?, kind: CellKind, node: Element?, nodePending: Bool, style: Style, size: Size?,
+        constrainedSize: SizeRange?, accessoryType: AccessoryType, separatorInset: Edges,
+        selectionStyle: SelectionStyle, neverShowPlaceholders: Bool
     ) {
         self.id = id
         self.kind = kind
@@ -123,7 +121,8 @@ public struct Cell: Sendable {
         self.accessoryType = accessoryType
         self.selectionStyle = selectionStyle
         self.neverShowPlaceholders = neverShowPlaceholders
-        self.content = Content(tree: node.map(Tree.decoded) ?? .none, style: style, separatorInset: separatorInset)
+        let tree: Tree = node.map(Tree.decoded) ?? (nodePending ? .pending : .none)
+        self.content = Content(tree: tree, style: style, separatorInset: separatorInset)
     }
 
     /// A node cell.

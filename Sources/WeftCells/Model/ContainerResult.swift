@@ -52,8 +52,11 @@ public struct CellResult: Sendable {
     public var frame: Frame
     /// As the request gave it.
     public var kind: CellKind
-    /// The cell's tree, relative to the cell; nil for interop cells.
+    /// The cell's tree, relative to the cell; nil for interop cells and
+    /// for a cell whose layout is `encodedLayout` instead.
     public var layout: LayoutNode?
+    /// The layout as the service encoded it (`MeasuredCell.encoded`).
+    public var encodedLayout: [UInt8]?
     /// Table rows only.
     public var table: TableRowFrames?
     /// Section headers of a container with `pinHeaders` only: where the

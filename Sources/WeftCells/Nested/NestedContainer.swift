@@ -27,12 +27,17 @@ public struct NestedContainer: NestedContainerContent {
     /// Each cell's content key, by section (opaque here: the service names
     /// content, and answers each cell with its key).
     public var keys: [SectionKeys]
+    /// The service's measurer of these cells; nil: `CellMeasurer.measure`.
+    public var cells: (any NestedCellMeasuring)?
 
     /// A nested container of `request`'s cells.
-    public init(request: ContainerRequest, boundsGiven: Bool, keys: [SectionKeys] = []) {
+    public init(
+        request: ContainerRequest, boundsGiven: Bool, keys: [SectionKeys] = [], cells: (any NestedCellMeasuring)? = nil
+    ) {
         self.request = request
         self.boundsGiven = boundsGiven
         self.keys = keys
+        self.cells = cells
     }
 
     /// Whether the container scrolls sideways: a pager, or a horizontal collection.
@@ -68,7 +73,7 @@ public struct NestedContainer: NestedContainerContent {
             }
         }
         let cellContext = ContainerLayout.cellContext(request, context)
-        var measured = jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: cellContext) }
+        var measured = jobs.map { measure($0, cellContext) }
 
         var proposal = Size(width: width ?? 0, height: height ?? 0)
         if height == nil && horizontal {
@@ -96,11 +101,15 @@ public struct NestedContainer: NestedContainerContent {
         }
         if cellsFreeAcross && request.container.type == .pager {
             jobs = ContainerLayout.jobs(for: request)
-            measured = jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: cellContext) }
+            measured = jobs.map { measure($0, cellContext) }
         }
         let result = ContainerLayout.place(request, jobs: jobs, measured: measured)
         return NestedContainerLayout(
             size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
+    }
+
+    private func measure(_ job: ContainerLayout.CellJob, _ context: LayoutContext) -> MeasuredCell {
+        cells?.measure(job, context: context) ?? CellMeasurer.measure(job.cell, in: job.range, context: context)
     }
 
     /// The element's width where its range decides it; nil where its content does.
@@ -136,8 +145,9 @@ public struct NestedContainer: NestedContainerContent {
     }
 }
 
-/// What a nested container's output node carries: the inner request (its
-/// cells' trees, which the encoder mirrors) and its answer.
+/// What a nested container's output node carries: the inner request (as
+/// laid out, its bounds resolved) and its answer, whose cells' layouts the
+/// service encoded as it measured them (`CellResult.encodedLayout`).
 public struct NestedContainerResult: Sendable {
     /// The request as laid out: bounds, direction and scale resolved.
     public var request: ContainerRequest

@@ -3,7 +3,8 @@ import WeftLayout
 /// Places a collection's measured cells with the layout its request names.
 enum CollectionPlacement {
     static func place(_ request: ContainerRequest, _ measured: [MeasuredSection], _ geometry: ContainerGeometry) -> Placement {
-        let sizes = measured.map { SectionSizes(header: $0.header?.size, footer: $0.footer?.size, items: $0.items.map(\.size)) }
+        // The layouts other than UIKit's flow place sizes alone.
+        lazy var sizes = measured.map { SectionSizes(header: $0.header?.size, footer: $0.footer?.size, items: $0.items.map(\.size)) }
         let frames: CollectionFrames
         var warnings: [RequestWarning] = []
         switch geometry.collection {

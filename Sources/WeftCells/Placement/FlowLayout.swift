@@ -64,11 +64,15 @@ enum FlowLayout {
                 for (n, line) in lines.enumerated() {
                     if n > 0 { position += flow.lineSpacing }
                     var thickness = 0.0
-                    for i in line { thickness = max(thickness, length(ms.items[i].size)) }
-                    let offsets = crossOffsets(line.map { breadth(ms.items[$0].size) }, available: available)
-                    for (k, i) in line.enumerated() {
+                    var used = 0.0
+                    for i in line {
+                        thickness = max(thickness, length(ms.items[i].size))
+                        used += breadth(ms.items[i].size)
+                    }
+                    var offset = CrossOffsets(count: line.count, used: used, available: available)
+                    for i in line {
                         let size = ms.items[i].size
-                        let f = frame(along: position + (thickness - length(size)) / 2, cross: insetStart + offsets[k], size: size)
+                        let f = frame(along: position + (thickness - length(size)) / 2, cross: insetStart + offset.next(breadth(size)), size: size)
                         items.append(CellResult(section.items[i], index: IndexPath(section: s, item: i), frame: f, measured: ms.items[i]))
                         if breadth(size) > available {
                             warnings.append(RequestWarning(
@@ -109,19 +113,27 @@ enum FlowLayout {
     }
 
     /// Where each item of a line starts across it, from the leading section inset.
-    static func crossOffsets(_ breadths: [Double], available: Double) -> [Double] {
-        guard breadths.count > 1 else {
-            guard let only = breadths.first else { return [] }
-            return [max(0, (available - only) / 2)]
+    /// Where each item of a line starts across it: UIKit's justification
+    /// spreads the leftover room between the items, and centres a lone item.
+    struct CrossOffsets {
+        private var x: Double
+        private let gap: Double
+
+        init(count: Int, used: Double, available: Double) {
+            if count > 1 {
+                x = 0
+                gap = (available - used) / Double(count - 1)
+            } else {
+                x = max(0, (available - used) / 2)
+                gap = 0
+            }
         }
-        let gap = (available - breadths.reduce(0, +)) / Double(breadths.count - 1)
-        var offsets: [Double] = []
-        var x = 0.0
-        for b in breadths {
-            offsets.append(x)
-            x += b + gap
+
+        /// The next item's offset; `breadth` is that item's.
+        mutating func next(_ breadth: Double) -> Double {
+            defer { x += breadth + gap }
+            return x
         }
-        return offsets
     }
 
     private static func mirror(_ p: inout Placement) {

@@ -36,5 +36,6 @@ struct Placement: Sendable {
 extension CellResult {
     init(_ cell: Cell, index: IndexPath, frame: Frame, measured: MeasuredCell, table: TableRowFrames? = nil) {
         self.init(id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout, table: table)
+        encodedLayout = measured.encoded
     }
 }

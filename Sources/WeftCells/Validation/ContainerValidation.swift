@@ -146,12 +146,12 @@ public enum ContainerValidation {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
                 if let duplicate = ids.check(header, section: s, slot: .header) { errors.append(duplicate) }
             }
-            for i in section.items.indices {
+            for (i, cell) in section.items.enumerated() {
                 Turns.checkpoint()
-                checkCell(section.items[i], path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
-                if let duplicate = ids.check(section.items[i], section: s, slot: .item(i)) { errors.append(duplicate) }
+                checkCell(cell, path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
+                if let duplicate = ids.check(cell, section: s, slot: .item(i)) { errors.append(duplicate) }
                 // UIKit's accessory views belong to table rows.
-                if request.container.type != .table, section.items[i].accessoryType != .none {
+                if request.container.type != .table, cell.accessoryType != .none {
                     errors.append(notApplicable(
                         RequestPath.cell(.item(i), section: s, shorthand: shorthand) + "/accessoryType",
                         "only a table's rows have accessories"))

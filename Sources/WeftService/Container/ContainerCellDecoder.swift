@@ -19,10 +19,19 @@ extension ContainerRequestDecoder {
     static func decodeCell(
         _ r: inout JSONReader, node readNode: (inout JSONReader) throws(RequestError) -> Element?
     ) throws(RequestError) -> (Cell, CellSource) {
-        var cell = Cell()
+        // The fields first, the cell once: its tree and style share one box.
+        var id: String?, kind = CellKind.node, node: Element?, nodePending = false, style = Style()
+        var size: Size?, constrainedSize: SizeRange?, accessoryType = AccessoryType.none, separatorInset = Edges.none
+        var selectionStyle = SelectionStyle.default, neverShowPlaceholders = false
+        func cell() -> Cell {
+            Cell(
+                id: id, kind: kind, node: node, nodePending: nodePending, style: style, size: size,
+                constrainedSize: constrainedSize, accessoryType: accessoryType, separatorInset: separatorInset,
+                selectionStyle: selectionStyle, neverShowPlaceholders: neverShowPlaceholders)
+        }
         var source = CellSource()
         var present = KeysSeen<CellKey>()
-        guard try r.contractObjectStart() else { return (cell, source) }
+        guard try r.contractObjectStart() else { return (cell(), source) }
         repeat {
             let key = try r.key()
             guard let field = CellKey.table.lookup(key) else {
@@ -33,24 +42,25 @@ extension ContainerRequestDecoder {
                 guard present.insert(field) else { throw twice(field.rawValue) }
                 let start = r.offset
                 switch field {
-                case .id: cell.id = try r.contractString()
-                case .kind: cell.kind = try r.contractToken(ContainerTokens.cellKind)
+                case .id: id = try r.contractString()
+                case .kind: kind = try r.contractToken(ContainerTokens.cellKind)
                 case .node:
-                    let kind = try r.peekKind()
-                    guard kind == .object else { throw r.wrongType("an element object", got: kind) }
-                    if let tree = try readNode(&r) { cell.node = tree } else { cell.markNodePending() }
+                    let valueKind = try r.peekKind()
+                    guard valueKind == .object else { throw r.wrongType("an element object", got: valueKind) }
+                    node = try readNode(&r)
+                    nodePending = node == nil
                     source.node = NodeSource(range: start..<r.offset)
                 case .style:
-                    cell.style = try decodeCellStyle(&r)
+                    style = try decodeCellStyle(&r)
                     source.style = start..<r.offset
                 case .size:
-                    cell.size = try r.contractSize(missing: 0)
+                    size = try r.contractSize(missing: 0)
                     source.size = start..<r.offset
-                case .constrainedSize: cell.constrainedSize = try r.contractSizeRange()
-                case .accessoryType: cell.accessoryType = try r.contractToken(ContainerTokens.accessoryType)
-                case .separatorInset: cell.separatorInset = try r.contractEdges(ContainerTokens.insetRules)
-                case .selectionStyle: cell.selectionStyle = try r.contractToken(ContainerTokens.selectionStyle)
-                case .neverShowPlaceholders: cell.neverShowPlaceholders = try r.contractBool()
+                case .constrainedSize: constrainedSize = try r.contractSizeRange()
+                case .accessoryType: accessoryType = try r.contractToken(ContainerTokens.accessoryType)
+                case .separatorInset: separatorInset = try r.contractEdges(ContainerTokens.insetRules)
+                case .selectionStyle: selectionStyle = try r.contractToken(ContainerTokens.selectionStyle)
+                case .neverShowPlaceholders: neverShowPlaceholders = try r.contractBool()
                 case .ref:
                     let ref = try r.contractString()
                     guard ContentKey.isWellFormed(ref) else {
@@ -70,7 +80,7 @@ extension ContainerRequestDecoder {
                 "a cell sent as a ref takes its \(content.rawValue) from the ref: send one or the other",
                 reversedPath: [.key(content.rawValue)])
         }
-        return (cell, source)
+        return (cell(), source)
     }
 
     /// A cell node's own style: Texture's vocabulary for `alignSelf` (its

@@ -144,7 +144,7 @@ extension ContainerEngine {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
         decoder.reportsLinesOfEveryText = prepared.reportsLines
-        decoder.cellContent = NestedCellContent(store: contentStore, writes: prepared.writes)
+        decoder.cellContent = NestedCellContent(store: contentStore, writes: prepared.writes, cache: cache)
         decoder.nestedCellHashes = nested
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)

@@ -143,9 +143,6 @@ package enum ContainerResponseEncoder {
         if let layout = answer.layout {
             out.key("layout")
             out.rawJSON(layout)
-        } else if let tree = answer.tree {
-            out.key("layout")
-            LayoutResponseEncoder.writeNode(tree.node, tree.element, &out)
         }
         if let table = cell.table {
             out.key("table")
@@ -278,9 +275,11 @@ struct CellAnswer {
     var key: String?
     /// The layout as encoded (by the engine, or from the cache).
     var layout: [UInt8]?
-    /// Or a layout to write straight from its tree (a nested container's
-    /// cell, written once, where it stands in the answer).
-    var tree: (node: LayoutNode, element: Element)?
+
+    init(key: String?, layout: [UInt8]?) {
+        self.key = key
+        self.layout = layout
+    }
 
     init(_ outcome: CellOutcome?, _ shape: AnswerShape, sentAsRef: Bool) {
         key = outcome?.key

@@ -8,7 +8,11 @@ final class NestedContainerFields {
     var boundsGiven = false
     var sections: [Section]?
     var keys: [SectionKeys] = []
+    var trees: [NestedCells.SectionTrees] = []
     var shorthand = false
+    /// Where the cells' layouts are found and kept, and whether texts list their lines.
+    var cache: CellLayoutCache?
+    var reportsLines = false
 
     /// The element's kind payload once its object is closed: the request,
     /// checked as a container request is (its paths under the element).
@@ -27,7 +31,8 @@ final class NestedContainerFields {
         if let first = ContainerValidation.validate(request).first {
             throw first.requestError
         }
-        return NestedContainer(request: request, boundsGiven: fields.boundsGiven, keys: fields.keys)
+        let cells = NestedCells(trees: fields.trees, cache: fields.cache, reportsLines: fields.reportsLines)
+        return NestedContainer(request: request, boundsGiven: fields.boundsGiven, keys: fields.keys, cells: cells)
     }
 }
 
@@ -59,14 +64,20 @@ extension ElementDecoder {
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.cellContent = cellContent
             inner.nestedCellHashes = nestedCellHashes
+            nested.cache = cellContent?.cache.flatMap { $0.isEnabled ? $0 : nil }
+            nested.reportsLines = reportsLinesOfEveryText
             if field == .items {
                 nested.shorthand = true
                 var keys = SectionKeys()
-                let items = try inner.decodeNestedItems(&r, at: path.appending(.key("items")), keys: &keys.items)
+                var trees = NestedCells.SectionTrees()
+                let items = try inner.decodeNestedItems(
+                    &r, at: path.appending(.key("items")), keys: &keys.items, trees: &trees.items)
                 nested.sections = [Section(items: items)]
                 nested.keys = [keys]
+                nested.trees = [trees]
             } else {
-                (nested.sections, nested.keys) = try inner.decodeNestedSections(&r, at: path.appending(.key("sections")))
+                (nested.sections, nested.keys, nested.trees) = try inner.decodeNestedSections(
+                    &r, at: path.appending(.key("sections")))
             }
             elementCount = inner.elementCount
             reportedFamilies = inner.reportedFamilies
@@ -79,30 +90,33 @@ extension ElementDecoder {
 
     private mutating func decodeNestedSections(
         _ r: inout JSONReader, at path: JSONPointer
-    ) throws(RequestError) -> ([Section], [SectionKeys]) {
+    ) throws(RequestError) -> ([Section], [SectionKeys], [NestedCells.SectionTrees]) {
         var sections: [Section] = []
         var keys: [SectionKeys] = []
-        guard try r.contractArrayStart() else { return (sections, keys) }
+        var trees: [NestedCells.SectionTrees] = []
+        guard try r.contractArrayStart() else { return (sections, keys, trees) }
         repeat {
             let s = sections.count
             do throws(RequestError) {
-                let (section, sectionKeys) = try decodeNestedSection(&r, at: path.appending(.index(s)))
+                let (section, sectionKeys, sectionTrees) = try decodeNestedSection(&r, at: path.appending(.index(s)))
                 sections.append(section)
                 keys.append(sectionKeys)
+                trees.append(sectionTrees)
             } catch {
                 throw error.at(s)
             }
         } while try r.arrayNext()
-        return (sections, keys)
+        return (sections, keys, trees)
     }
 
     private mutating func decodeNestedSection(
         _ r: inout JSONReader, at path: JSONPointer
-    ) throws(RequestError) -> (Section, SectionKeys) {
+    ) throws(RequestError) -> (Section, SectionKeys, NestedCells.SectionTrees) {
         var section = Section()
         var keys = SectionKeys()
+        var trees = NestedCells.SectionTrees()
         var seen = KeysSeen<SectionKey>()
-        guard try r.contractObjectStart() else { return (section, keys) }
+        guard try r.contractObjectStart() else { return (section, keys, trees) }
         repeat {
             let key = try r.key()
             guard let field = SectionKey.table.lookup(key) else {
@@ -114,19 +128,23 @@ extension ElementDecoder {
                 let fieldPath = path.appending(.key(field.rawValue))
                 switch field {
                 case .id: section.id = try r.contractString()
-                case .header: (section.header, keys.header) = try decodeNestedCell(&r, nodePath: fieldPath.appending(.key("node")))
-                case .footer: (section.footer, keys.footer) = try decodeNestedCell(&r, nodePath: fieldPath.appending(.key("node")))
-                case .items: section.items = try decodeNestedItems(&r, at: fieldPath, keys: &keys.items)
+                case .header:
+                    (section.header, keys.header, trees.header) = try decodeNestedCell(
+                        &r, nodePath: fieldPath.appending(.key("node")))
+                case .footer:
+                    (section.footer, keys.footer, trees.footer) = try decodeNestedCell(
+                        &r, nodePath: fieldPath.appending(.key("node")))
+                case .items: section.items = try decodeNestedItems(&r, at: fieldPath, keys: &keys.items, trees: &trees.items)
                 }
             } catch {
                 throw error.at(field.rawValue)
             }
         } while try r.objectNext()
-        return (section, keys)
+        return (section, keys, trees)
     }
 
     private mutating func decodeNestedItems(
-        _ r: inout JSONReader, at path: JSONPointer, keys: inout [String?]
+        _ r: inout JSONReader, at path: JSONPointer, keys: inout [String?], trees: inout [NestedCells.Tree?]
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
@@ -136,9 +154,10 @@ extension ElementDecoder {
             let i = items.count
             nodePath.components[nodePath.components.count - 2] = .index(i)
             do throws(RequestError) {
-                let (cell, key) = try decodeNestedCell(&r, nodePath: nodePath)
+                let (cell, key, tree) = try decodeNestedCell(&r, nodePath: nodePath)
                 items.append(cell)
                 keys.append(key)
+                trees.append(tree)
             } catch {
                 throw error.at(i)
             }
@@ -153,7 +172,7 @@ extension ElementDecoder {
     /// element, so a request's nested cells are bounded with its elements.
     private mutating func decodeNestedCell(
         _ r: inout JSONReader, nodePath: JSONPointer
-    ) throws(RequestError) -> (Cell, String?) {
+    ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
@@ -175,14 +194,14 @@ extension ElementDecoder {
             cellContent?.store.remember(key, writes: cellContent?.writes) {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
             }
-            return (cell, key)
+            return (cell, key, source.node.map { NestedCells.Tree(hash: nodeHash, byteCount: $0.range.count) })
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             unknownRefs.append(JSONPointer(Array(nodePath.components.dropLast())))
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()
-            return (cell, ref)
+            return (cell, ref, nil)
         }
         cell.kind = content.kind
         cell.size = content.size
@@ -197,6 +216,7 @@ extension ElementDecoder {
                 cell.node = try decodeRoot(&tree, at: nodePath)
             }
         }
-        return (cell, ref)
+        let tree = content.source.node.map { NestedCells.Tree(hash: $0.hash, byteCount: $0.range.count) }
+        return (cell, ref, tree)
     }
 }

@@ -11,35 +11,17 @@ enum NestedContainerEncoder {
         let result = nested.result
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
-        let given = nested.request.sections
         ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
-            // Reached into, not copied: a section copied per cell cost more than writing it.
-            var answer: CellAnswer
+            // A nested cell's layout was encoded when it was measured (`NestedCells`).
+            let layout: [UInt8]?
             switch slot {
-            case .header: answer = cellAnswer(result.sections[s].header, given[s].header)
-            case .footer: answer = cellAnswer(result.sections[s].footer, given[s].footer)
-            case .item(let i): answer = cellAnswer(result.sections[s].items[i], given[s].items[i])
+            case .header: layout = result.sections[s].header?.encodedLayout
+            case .footer: layout = result.sections[s].footer?.encodedLayout
+            case .item(let i): layout = result.sections[s].items[i].encodedLayout
             }
-            answer.key = nested.key(section: s, slot)
-            return answer
+            return CellAnswer(key: nested.key(section: s, slot), layout: layout)
         }
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)
-    }
-
-    /// A cell's `layout`, mirrored from the tree the request gave it.
-    private static func cellAnswer(_ placed: CellResult?, _ cell: Cell?) -> CellAnswer {
-        guard let node = placed?.layout, let root = cell?.node else { return CellAnswer(tree: nil) }
-        return CellAnswer(tree: (node, root))
-    }
-}
-
-extension CellAnswer {
-    /// A nested cell's answer: its layout, written from its tree (its key is
-    /// set by the caller).
-    init(tree: (node: LayoutNode, element: Element)?) {
-        key = nil
-        layout = nil
-        self.tree = tree
     }
 }

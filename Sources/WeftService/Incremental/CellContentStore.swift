@@ -151,9 +151,12 @@ package final class ContentWrites: Sendable {
 package struct NestedCellContent {
     let store: CellContentStore
     let writes: ContentWrites?
+    /// Where nested cells' layouts are found and kept, as any cell's.
+    let cache: CellLayoutCache?
 
-    package init(store: CellContentStore, writes: ContentWrites?) {
+    package init(store: CellContentStore, writes: ContentWrites?, cache: CellLayoutCache?) {
         self.store = store
         self.writes = writes
+        self.cache = cache
     }
 }

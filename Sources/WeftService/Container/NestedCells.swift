@@ -1,0 +1,61 @@
+import WeftCells
+import WeftLayout
+
+/// A nested container's cells, measured as the engine measures any cell:
+/// found in the cell cache by their tree's content hash and range, or laid
+/// out, encoded once (as the answer carries them) and stored.
+struct NestedCells: NestedCellMeasuring {
+    /// A cell's tree as the decoder read it: its content hash (nil when it
+    /// could not be hashed, then it is not cached) and its size in bytes.
+    struct Tree: Sendable {
+        var hash: ContentHash?
+        var byteCount: Int
+    }
+
+    /// The trees of one section's cells.
+    struct SectionTrees: Sendable {
+        var header: Tree?
+        var items: [Tree?] = []
+        var footer: Tree?
+    }
+
+    let trees: [SectionTrees]
+    /// Nil when the engine's cache is off.
+    let cache: CellLayoutCache?
+    let reportsLines: Bool
+
+    func measure(_ job: ContainerLayout.CellJob, context: LayoutContext) -> MeasuredCell {
+        let tree = self.tree(job)
+        let key = cache == nil ? nil : tree?.hash.map { hash in
+            CellCacheKey(
+                content: hash, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+                pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
+        }
+        if let key, let cached = cache?.value(for: key) {
+            return MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout)
+        }
+        let measured = CellMeasurer.measure(job.cell, in: job.range, context: context)
+        guard let node = measured.layout, let root = job.cell.node else { return measured }
+        // Written where it is returned, with room for about twice the tree's
+        // bytes (as for a row); a cached copy is cut to its length, since
+        // the cache counts what it holds by the bytes written.
+        let layout = JSONWriter.document(capacity: 256 + 2 * (tree?.byteCount ?? 0)) { out in
+            LayoutResponseEncoder.writeNode(node, root, &out)
+        }
+        if let key, let cache {
+            let entry = CachedCell(size: measured.size, layout: Array(layout), warnings: [], elementCount: 0, root: nil)
+            cache.insert(entry, for: key, cost: entry.cost)
+        }
+        return MeasuredCell(size: measured.size, layout: nil, encoded: layout)
+    }
+
+    private func tree(_ job: ContainerLayout.CellJob) -> Tree? {
+        guard job.section < trees.count else { return nil }
+        let section = trees[job.section]
+        switch job.slot {
+        case .header: return section.header
+        case .footer: return section.footer
+        case .item(let i): return i < section.items.count ? section.items[i] : nil
+        }
+    }
+}
