@@ -2857,8 +2857,10 @@ components:
         Nested cells carry their `key` as any cell does (the key their content gets anywhere),
         and may be sent back as refs, resolved from the same content store on either endpoint;
         unknown ones make the request a 409 whose `refs` lists each (an NDJSON stream, whose rows
-        are laid out after its 200, ends with that problem as an `error` record). Nested cell
-        warnings are not reported, and `?flatten=1` lists no nested nodes.
+        are laid out after its 200, ends with that problem as an `error` record). In a container
+        request, a nested cell's layout is cached like a row's, by its content and the range
+        it is laid out in, so a card that recurs in other rows or later requests is laid out
+        once. Nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
       allOf:
         - $ref: "#/components/schemas/ElementBase"
         - properties:
