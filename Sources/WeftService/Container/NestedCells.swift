@@ -36,6 +36,10 @@ struct NestedCells: NestedCellMeasuring {
         }
         let measured = CellMeasurer.measure(job.cell, in: job.range, context: context)
         guard let node = measured.layout, let root = job.cell.node else { return measured }
+        // A layout whose arithmetic overflowed keeps its tree, neither encoded
+        // nor cached: the check of the tree that holds it refuses the request
+        // with the path into this cell (`NonFiniteFrames`).
+        if NonFiniteFrames.firstPath(node, root) != nil { return measured }
         // Written where it is returned, with room for about twice the tree's
         // bytes (as for a row); a cached copy is cut to its length, since
         // the cache counts what it holds by the bytes written.

@@ -6,7 +6,7 @@ import WeftCells
 /// double, scaled by `pointScale`) is refused with a 422 at the element whose
 /// frame overflowed, instead of being written with `null`s.
 enum NonFiniteFrames {
-    static let detail = "the layout overflows: this element's frame is not a finite number (lengths, offsets or spacing too large)"
+    static let detail = "the layout overflows: this element's frame, or a frame inside the container it is, is not a finite number (lengths, offsets or spacing too large)"
 
     /// The path from `element` (the tree's root) to the first element, in
     /// pre-order, whose frame is not finite in its parent's or the root's
@@ -28,6 +28,10 @@ enum NonFiniteFrames {
         let frame = node.frame
         let x = origin.x + frame.x, y = origin.y + frame.y
         if !(x.isFinite && y.isFinite && frame.width.isFinite && frame.height.isFinite) { return true }
+        if let nested = node.nested?.value as? NestedContainerResult, let inside = nestedPath(nested) {
+            reversed.append(contentsOf: inside.reversed())
+            return true
+        }
         let count = Swift.min(node.children.count, element.children.count)
         for i in 0..<count where find(node.children[i], element.children[i], origin: Point(x: x, y: y), &reversed) {
             reversed.append(.index(i))
@@ -36,6 +40,29 @@ enum NonFiniteFrames {
         }
         return false
     }
+
+    /// Where a nested container's answer is not finite: its placement (the
+    /// path ends at the element) or a cell's layout (the path goes on into
+    /// that cell's tree). Only a layout that overflowed keeps its tree
+    /// (`NestedCells`); the others were encoded as they were measured.
+    private static func nestedPath(_ nested: NestedContainerResult) -> [JSONPointer.Component]? {
+        if !isFinite(nested.result) { return [] }
+        let shorthand = nested.request.usesItemsShorthand
+        for (s, section) in nested.result.sections.enumerated() {
+            let given = nested.request.sections[s]
+            func inside(_ placed: CellResult?, _ cell: Cell?, _ slot: [JSONPointer.Component]) -> [JSONPointer.Component]? {
+                guard let layout = placed?.layout, let root = cell?.node, let path = firstPath(layout, root) else { return nil }
+                let sectionPath: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(s)]
+                return sectionPath + slot + [.key("node")] + path
+            }
+            if let path = inside(section.header, given.header, [.key("header")]) { return path }
+            for i in section.items.indices {
+                if let path = inside(section.items[i], given.items[i], [.key("items"), .index(i)]) { return path }
+            }
+            if let path = inside(section.footer, given.footer, [.key("footer")]) { return path }
+        }
+        return nil
+    }
 }
 
 extension NonFiniteFrames {
@@ -43,6 +70,14 @@ extension NonFiniteFrames {
     /// the hints' offsets (cells of finite but enormous size, spacing or
     /// insets near the largest double).
     static func problem(_ result: ContainerResult) -> Problem? {
+        if isFinite(result) { return nil }
+        return Problem(
+            .invalidValue,
+            detail: "the placement overflows: a cell's frame, the content size or a hint is not a finite number (sizes, spacing or insets too large)",
+            path: JSONPointer([.key("container")]))
+    }
+
+    static func isFinite(_ result: ContainerResult) -> Bool {
         func finite(_ f: Frame) -> Bool { f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite }
         func cellFinite(_ cell: CellResult) -> Bool {
             guard finite(cell.frame) else { return false }
@@ -59,10 +94,6 @@ extension NonFiniteFrames {
         ok = ok && result.hints.batchFetch.triggerOffset.map(\.isFinite) ?? true
         ok = ok && result.hints.batchFetch.leadingScreens.isFinite
         if let target = result.hints.pager?.targetContentOffset { ok = ok && target.x.isFinite && target.y.isFinite }
-        if ok { return nil }
-        return Problem(
-            .invalidValue,
-            detail: "the placement overflows: a cell's frame, the content size or a hint is not a finite number (sizes, spacing or insets too large)",
-            path: JSONPointer([.key("container")]))
+        return ok
     }
 }

@@ -29,6 +29,38 @@ import WeftLayout
         #expect(problem["path"] == .string("/items/1/node/children/1"))
     }
 
+    /// A nested container's cells and placement are checked as a row's are,
+    /// on both endpoints, cache on or off: a 422 at the overflow, never `null`.
+    @Test(arguments: [(0, false), (8, false), (8, true)])
+    func overflowInsideANestedContainerIsA422AtItsPath(cacheMB: Int, node: Bool) throws {
+        func strip(_ flow: String, _ card: String) -> String {
+            #"{"type":"container","container":{"type":"collection","scrollDirection":"horizontal"\#(flow)},"#
+                + #""sections":[{"items":[{"id":"a","node":{"type":"box","style":{"width":10,"height":10}}},{"id":"b","node":"#
+                + card + "}]}]}"
+        }
+        let box = #"{"type":"box","style":{"width":10,"height":10}}"#
+        let cases = [
+            (strip("", overflowingStack), "/sections/0/items/1/node/children/1"),
+            (strip(#","flow":{"lineSpacing":1e308,"sectionInset":{"left":1e308}}"#, box), ""),
+        ]
+        for (element, inside) in cases {
+            let status: Int, problem: JSONValue, bytes: [UInt8], prefix: String
+            if node {
+                let body = #"{"pointScale":2,"root":{"type":"stack","children":[{"type":"box"},"# + element + "]}}"
+                let response = LayoutNodeEndpoint.respond(body: Array(body.utf8), flatten: false, textMeasurer: nil)
+                (status, problem, bytes, prefix) = (response.status, try JSONValue.parse(response.body), response.body, "/root")
+            } else {
+                let body = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"pointScale":2,"#
+                    + #""items":[{"id":"r","node":{"type":"stack","children":[{"type":"box"},"# + element + "]}}]}"
+                (status, problem, bytes) = try respond(makeEngine(cacheMB: cacheMB), body)
+                prefix = "/items/0/node"
+            }
+            #expect(status == 422)
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("null"))
+            #expect(problem["path"] == .string(prefix + "/children/1" + inside))
+        }
+    }
+
     @Test(arguments: [
         #""type":"collection","flow":{"sectionInset":{"top":1e308,"bottom":1e308}}"#,
         #""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
