@@ -151,5 +151,10 @@ import WeftLayout
         store.flush(writes)
         let stored = try #require(store.contents(for: [key]).first ?? nil)
         #expect(String(decoding: stored.bytes, as: UTF8.self) == #"{"node":{"type":"box"}}"#)
+        // Only that key finds it: not one that differs in any byte, nor a longer string that starts with it.
+        let others = (2..<ContentKey.length).map { i in
+            String(key.prefix(i)) + "C" + String(key.dropFirst(i + 1))
+        } + [key + "B", String(key.dropLast())]
+        #expect(store.contents(for: others).allSatisfy { $0 == nil })
     }
 }

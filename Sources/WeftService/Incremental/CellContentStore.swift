@@ -13,7 +13,7 @@ import WeftStore
 /// nothing changed), so a ref can never yield a layout its full cell would
 /// not.
 package final class CellContentStore: Sendable {
-    private let local: LRUCache<String, StoredCell>
+    private let local: LRUCache<StoreKey, StoredCell>
     package let shared: CellStore?
 
     package init(capacityBytes: Int, shared: CellStore? = nil) {
@@ -30,14 +30,14 @@ package final class CellContentStore: Sendable {
     /// An entry from the shared store is used only if it reads as a cell whose
     /// content has exactly that key; it is then kept in process too.
     package func contents(for keys: [String]) -> [StoredCell?] {
-        var found: [StoredCell?] = keys.map { local.value(for: $0) }
+        var found: [StoredCell?] = keys.map { local.value(for: StoreKey($0)) }
         guard let shared else { return found }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
         let fetched = shared.get(missing.map { keys[$0] })
         for (slot, bytes) in zip(missing, fetched) {
             guard let bytes, let entry = StoredCell(checking: bytes, key: keys[slot]) else { continue }
-            local.insert(entry, for: keys[slot], cost: entry.cost)
+            local.insert(entry, for: StoreKey(keys[slot]), cost: entry.cost)
             found[slot] = entry
         }
         return found
@@ -48,7 +48,7 @@ package final class CellContentStore: Sendable {
     /// the request's cells are all laid out (`flush`): a request cancelled
     /// before that, whose client never got the keys, leaves nothing behind.
     package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
-        guard isEnabled, let writes, local.value(for: key) == nil else { return }
+        guard isEnabled, let writes, local.value(for: StoreKey(key)) == nil else { return }
         writes.append(key, content())
     }
 
@@ -57,9 +57,37 @@ package final class CellContentStore: Sendable {
     package func flush(_ writes: ContentWrites) {
         let entries = writes.take()
         guard !entries.isEmpty else { return }
-        for (key, entry) in entries { local.insert(entry, for: key, cost: entry.cost) }
+        for (key, entry) in entries { local.insert(entry, for: StoreKey(key), cost: entry.cost) }
         if let shared { shared.set(entries.map { ($0.key, $0.entry.bytes) }) }
     }
+}
+
+/// A cell key as the in-process table holds it: its bytes as words, hashed
+/// by one of them (a key is base64 of a hash already) and compared as
+/// words. A `String` key cost a SipHash and a string comparison per lookup,
+/// and a request stores one per new cell, nested cells included. Only
+/// well-formed keys (`ContentKey.length` bytes) are stored, and the length
+/// is part of the key, so no other string finds one of them.
+struct StoreKey: Hashable, Sendable {
+    private var head: UInt64 = 0
+    private var middle: UInt64 = 0
+    private var tail: UInt32 = 0
+
+    init(_ key: String) {
+        var key = key
+        key.withUTF8 { bytes in
+            for (i, byte) in bytes.prefix(ContentKey.length).enumerated() {
+                switch i {
+                case 0..<8: head |= UInt64(byte) << UInt64(8 * i)
+                case 8..<16: middle |= UInt64(byte) << UInt64(8 * (i - 8))
+                default: tail |= UInt32(byte) << UInt32(8 * (i - 16))
+                }
+            }
+            tail |= UInt32(truncatingIfNeeded: Swift.min(bytes.count, 0xFF)) << 24
+        }
+    }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(middle) }
 }
 
 /// One cell's content as stored: the JSON of its `kind` (interop only),
