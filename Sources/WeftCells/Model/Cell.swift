@@ -93,7 +93,7 @@ public struct Cell: Sendable {
     }
 
     /// Whether the cell's tree is a `view` element, without copying the tree.
-    public var isViewCell: Bool { content.isView }
+    var isViewCell: Bool { content.isView }
 
     /// A cell with the wire format's defaults for whatever is not given.
     public init(

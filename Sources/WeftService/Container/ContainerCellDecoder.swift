@@ -39,7 +39,7 @@ extension ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard present.insert(field) else { throw twice(field.rawValue) }
+                guard present.insert(field) else { throw RequestError.twice(field.rawValue) }
                 let start = r.offset
                 switch field {
                 case .id: id = try r.contractString()

@@ -26,7 +26,7 @@ extension ContainerRequestDecoder {
                 }
                 do throws(RequestError) {
                     guard present.insert(field) else {
-                        throw twice(field.rawValue)
+                        throw RequestError.twice(field.rawValue)
                     }
                     try decodeField(field, into: &container, &r)
                 } catch {
@@ -109,7 +109,7 @@ extension ContainerRequestDecoder {
             }
             do throws(RequestError) {
                 guard present.insert(field) else {
-                    throw twice(field.rawValue)
+                    throw RequestError.twice(field.rawValue)
                 }
                 switch field {
                 // A missing or null axis reads as 0, which validation refuses with this path.
@@ -138,7 +138,7 @@ extension ContainerRequestDecoder {
             }
             do throws(RequestError) {
                 guard present.insert(field) else {
-                    throw twice(field.rawValue)
+                    throw RequestError.twice(field.rawValue)
                 }
                 switch field {
                 case .itemSpacing: flow.itemSpacing = try r.contractLength()

@@ -133,10 +133,10 @@ package enum ContainerRequestDecoder {
         do throws(RequestError) {
             switch field {
             case .container:
-                guard top.container == nil else { throw twice(field.rawValue) }
+                guard top.container == nil else { throw RequestError.twice(field.rawValue) }
                 top.container = try decodeContainer(&r)
             case .sections:
-                guard !top.sawSections else { throw twice(field.rawValue) }
+                guard !top.sawSections else { throw RequestError.twice(field.rawValue) }
                 if top.shorthand { throw both() }
                 top.sawSections = true
                 if try r.contractArrayStart() {
@@ -154,7 +154,7 @@ package enum ContainerRequestDecoder {
                     } while try r.arrayNext()
                 }
             case .items:
-                guard !top.shorthand else { throw twice(field.rawValue) }
+                guard !top.shorthand else { throw RequestError.twice(field.rawValue) }
                 if top.sawSections { throw both() }
                 top.shorthand = true
                 var itemSources = SectionNodeSources(items: [])
@@ -175,8 +175,6 @@ package enum ContainerRequestDecoder {
             throw error.at(field.rawValue)
         }
     }
-
-    static func twice(_ key: String) -> RequestError { RequestError.twice(key) }
 
     private static func both() -> RequestError {
         RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")
@@ -199,7 +197,7 @@ package enum ContainerRequestDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard seen.insert(field) else { throw twice(field.rawValue) }
+                guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                 switch field {
                 case .id: section.id = try r.contractString()
                 case .header, .footer:

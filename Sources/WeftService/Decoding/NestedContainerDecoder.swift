@@ -124,7 +124,7 @@ extension ElementDecoder {
                 continue
             }
             do throws(RequestError) {
-                guard seen.insert(field) else { throw ContainerRequestDecoder.twice(field.rawValue) }
+                guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                 let fieldPath = path.appending(.key(field.rawValue))
                 switch field {
                 case .id: section.id = try r.contractString()
