@@ -47,7 +47,9 @@ struct NestedCells: NestedCellMeasuring {
             LayoutResponseEncoder.writeNode(node, root, &out)
         }
         if let key, let cache {
-            let entry = CachedCell(size: measured.size, layout: Array(layout), warnings: [], elementCount: 0, root: nil)
+            // Copied through its bytes: `Array(layout)` would share the roomy buffer.
+            let exact = layout.withUnsafeBufferPointer { [UInt8]($0) }
+            let entry = CachedCell(size: measured.size, layout: exact, warnings: [], elementCount: 0, root: nil)
             cache.insert(entry, for: key, cost: entry.cost)
         }
         return MeasuredCell(size: measured.size, layout: nil, encoded: layout)

@@ -6,7 +6,7 @@ import WeftCells
 /// double, scaled by `pointScale`) is refused with a 422 at the element whose
 /// frame overflowed, instead of being written with `null`s.
 enum NonFiniteFrames {
-    static let detail = "the layout overflows: this element's frame, or a frame inside the container it is, is not a finite number (lengths, offsets or spacing too large)"
+    static let detail = "the layout overflows: this element's frame, or for a container element a frame among its cells, is not a finite number (lengths, offsets or spacing too large)"
 
     /// The path from `element` (the tree's root) to the first element, in
     /// pre-order, whose frame is not finite in its parent's or the root's
