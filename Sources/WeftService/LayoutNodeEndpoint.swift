@@ -28,7 +28,7 @@ public enum LayoutNodeEndpoint {
         let writes = ContentWrites()
         do {
             request = try NodeRequest.decode(
-                body, limits: limits, reportsLines: lines,
+                body, limits: limits, reportsLines: lines, keepsNestedTrees: flatten,
                 cellContent: contentStore.map { NestedCellContent(store: $0, writes: writes, cache: cellCache) })
         } catch {
             return Problem(error).response()
@@ -42,7 +42,8 @@ public enum LayoutNodeEndpoint {
             return Problem(overflow.at("root")).response()
         }
         let bytes = LayoutResponseEncoder.encode(
-            node, root: request.root, warnings: request.warnings, flatten: flatten, elementCountHint: body.count / 40)
+            node, root: request.root, warnings: request.warnings + NestedWarnings.collect(node, request.root).map { $0.relocated(under: "/root") },
+            flatten: flatten, elementCountHint: body.count / 40)
         return ServiceResponse(status: 200, contentType: jsonContentType, body: bytes)
     }
 }

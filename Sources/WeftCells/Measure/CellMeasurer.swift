@@ -10,12 +10,16 @@ public struct MeasuredCell: Sendable {
     /// The layout as a service encodes it, when the service measured the
     /// cell (`NestedCellMeasuring`): opaque here, carried to the answer.
     public var encoded: [UInt8]?
+    /// What the containers nested in the cell's tree warn about, with paths
+    /// from the tree's root (`/children/1/sections/0/items/2`).
+    public var warnings: [RequestWarning]
 
     /// A measurement of `size`, with `layout` nil for a cell that has no tree.
-    public init(size: Size, layout: LayoutNode?, encoded: [UInt8]? = nil) {
+    public init(size: Size, layout: LayoutNode?, encoded: [UInt8]? = nil, warnings: [RequestWarning] = []) {
         self.size = size
         self.layout = layout
         self.encoded = encoded
+        self.warnings = warnings
     }
 }
 

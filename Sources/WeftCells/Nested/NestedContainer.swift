@@ -103,9 +103,23 @@ public struct NestedContainer: NestedContainerContent {
             jobs = ContainerLayout.jobs(for: request)
             measured = jobs.map { measure($0, cellContext) }
         }
-        let result = ContainerLayout.place(request, jobs: jobs, measured: measured)
+        var result = ContainerLayout.place(request, jobs: jobs, measured: measured)
+        result.warnings = cellWarnings(request, jobs, measured) + result.warnings
         return NestedContainerLayout(
             size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
+    }
+
+    /// What the containers nested in the cells' trees warn about, in cell
+    /// order, with paths from this container's element.
+    private func cellWarnings(
+        _ request: ContainerRequest, _ jobs: [ContainerLayout.CellJob], _ measured: [MeasuredCell]
+    ) -> [RequestWarning] {
+        var warnings: [RequestWarning] = []
+        for k in measured.indices where !measured[k].warnings.isEmpty {
+            let node = RequestPath.cell(jobs[k].slot, section: jobs[k].section, shorthand: request.usesItemsShorthand) + "/node"
+            warnings += measured[k].warnings.map { $0.relocated(under: node) }
+        }
+        return warnings
     }
 
     private func measure(_ job: ContainerLayout.CellJob, _ context: LayoutContext) -> MeasuredCell {

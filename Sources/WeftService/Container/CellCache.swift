@@ -12,9 +12,10 @@ package struct CellCacheKey: Hashable, Sendable {
     package var pointScale: Double
     package var direction: LayoutDirection
     package var reportsLines: Bool
-    /// A nested container's cell: its entry holds only its size and layout
-    /// (its decoding's warnings and element count go with its row), so it
-    /// never answers a top-level cell, nor the other way round.
+    /// A nested container's cell: its entry holds its size, its layout and
+    /// its own nested containers' warnings (its decoding's warnings and
+    /// element count go with its row), so it never answers a top-level
+    /// cell, nor the other way round.
     package var nested = false
 
     /// The content hash is already uniform; feeding the hasher one word of it

@@ -178,6 +178,10 @@ extension ContainerEngine {
         var out = JSONWriter(capacity: 1024 + 2 * source.range.count)
         if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
         let bytes = out.bytes
+        var warnings = decoder.warnings
+        if decoder.nestedFrames != nil, let node = measured.layout {
+            warnings += NestedWarnings.collect(node, root)
+        }
         // Only a view root matters after layout (the view-cell warning reads it).
         var stub: Element?
         if case .view = root.kind {
@@ -185,11 +189,10 @@ extension ContainerEngine {
             stub?.children = []
         }
         let outcome = CellOutcome(
-            size: measured.size, layout: bytes, warnings: decoder.warnings, elementCount: decoder.elementCount,
-            root: stub)
+            size: measured.size, layout: bytes, warnings: warnings, elementCount: decoder.elementCount, root: stub)
         if let key {
             let entry = CachedCell(
-                size: measured.size, layout: bytes, warnings: decoder.warnings,
+                size: measured.size, layout: bytes, warnings: warnings,
                 elementCount: decoder.elementCount, root: stub, origin: prepared.serial)
             cache.insert(entry, for: key, cost: entry.cost)
         }

@@ -23,6 +23,9 @@ struct NestedCells: NestedCellMeasuring {
     /// Nil when the engine's cache is off.
     let cache: CellLayoutCache?
     let reportsLines: Bool
+    /// Whether a cell keeps its laid-out tree beside its encoded layout:
+    /// a flattened node answer lists the nested cells' elements from it.
+    let keepsTrees: Bool
 
     func measure(_ job: ContainerLayout.CellJob, context: LayoutContext) -> MeasuredCell {
         let tree = self.tree(job)
@@ -32,7 +35,7 @@ struct NestedCells: NestedCellMeasuring {
                 pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
         }
         if let key, let cached = cache?.value(for: key) {
-            return MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout)
+            return MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings)
         }
         let measured = CellMeasurer.measure(job.cell, in: job.range, context: context)
         guard let node = measured.layout, let root = job.cell.node else { return measured }
@@ -46,13 +49,14 @@ struct NestedCells: NestedCellMeasuring {
         let layout = JSONWriter.document(capacity: 256 + 2 * (tree?.byteCount ?? 0)) { out in
             LayoutResponseEncoder.writeNode(node, root, &out)
         }
+        let warnings = NestedWarnings.collect(node, root)
         if let key, let cache {
             // Copied through its bytes: `Array(layout)` would share the roomy buffer.
             let exact = layout.withUnsafeBufferPointer { [UInt8]($0) }
-            let entry = CachedCell(size: measured.size, layout: exact, warnings: [], elementCount: 0, root: nil)
+            let entry = CachedCell(size: measured.size, layout: exact, warnings: warnings, elementCount: 0, root: nil)
             cache.insert(entry, for: key, cost: entry.cost)
         }
-        return MeasuredCell(size: measured.size, layout: nil, encoded: layout)
+        return MeasuredCell(size: measured.size, layout: keepsTrees ? node : nil, encoded: layout, warnings: warnings)
     }
 
     private func tree(_ job: ContainerLayout.CellJob) -> Tree? {

@@ -42,6 +42,9 @@ public struct ElementDecoder {
     public var reportsViewsWithoutSize = true
     /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
     public var reportsLinesOfEveryText = false
+    /// Nested containers' cells keep their laid-out trees beside their
+    /// encoded layouts (a flattened node answer lists their elements).
+    var keepsNestedTrees = false
     /// Where the tree being decoded sits in the request, for warning paths.
     var treePath = JSONPointer()
 

@@ -16,6 +16,19 @@ enum ChildSlot: Sendable, Equatable {
         }
     }
 
+    /// The slot of output child `i` of an element of `kind`: children are
+    /// in z-order, so a background's first is its `background`, an
+    /// overlay's and a corner's second their `overlay` and `corner`.
+    static func ofOutputChild(_ i: Int, in kind: ElementKind) -> ChildSlot {
+        switch kind {
+        case .background(let hasBackground): return hasBackground && i == 0 ? .background : .child
+        case .overlay: return i == 0 ? .child : .overlay
+        case .corner: return i == 0 ? .child : .corner
+        case .inset, .center, .ratio, .relative: return .child
+        case .box, .view, .image, .text, .stack, .absolute, .wrapper, .flex, .container: return .children(i)
+        }
+    }
+
     /// The error path seen from one level further out.
     func wrap(_ error: RequestError) -> RequestError {
         switch self {

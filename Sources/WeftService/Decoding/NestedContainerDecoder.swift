@@ -13,6 +13,7 @@ final class NestedContainerFields {
     /// Where the cells' layouts are found and kept, and whether texts list their lines.
     var cache: CellLayoutCache?
     var reportsLines = false
+    var keepsTrees = false
 
     /// The element's kind payload once its object is closed: the request,
     /// checked as a container request is (its paths under the element).
@@ -31,7 +32,8 @@ final class NestedContainerFields {
         if let first = ContainerValidation.validate(request).first {
             throw first.requestError
         }
-        let cells = NestedCells(trees: fields.trees, cache: fields.cache, reportsLines: fields.reportsLines)
+        let cells = NestedCells(
+            trees: fields.trees, cache: fields.cache, reportsLines: fields.reportsLines, keepsTrees: fields.keepsTrees)
         return NestedContainer(request: request, boundsGiven: fields.boundsGiven, keys: fields.keys, cells: cells)
     }
 }
@@ -62,10 +64,12 @@ extension ElementDecoder {
             inner.reportedFamilies = reportedFamilies
             inner.reportsViewsWithoutSize = false
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
+            inner.keepsNestedTrees = keepsNestedTrees
             inner.cellContent = cellContent
             inner.nestedCellHashes = nestedCellHashes
             nested.cache = cellContent?.cache.flatMap { $0.isEnabled ? $0 : nil }
             nested.reportsLines = reportsLinesOfEveryText
+            nested.keepsTrees = keepsNestedTrees
             if field == .items {
                 nested.shorthand = true
                 var keys = SectionKeys()

@@ -37,16 +37,19 @@ public struct NodeRequest: Sendable {
     public static func decode(
         _ body: [UInt8], limits: DecodeLimits = .standard, reportsLines: Bool = false
     ) throws(RequestError) -> NodeRequest {
-        try decode(body, limits: limits, reportsLines: reportsLines, cellContent: nil)
+        try decode(body, limits: limits, reportsLines: reportsLines, keepsNestedTrees: false, cellContent: nil)
     }
 
-    /// The same, with nested containers' refs resolving from `cellContent`.
+    /// The same, with nested containers' refs resolving from `cellContent`;
+    /// `keepsNestedTrees` for a flattened answer.
     static func decode(
-        _ body: [UInt8], limits: DecodeLimits, reportsLines: Bool, cellContent: NestedCellContent?
+        _ body: [UInt8], limits: DecodeLimits, reportsLines: Bool, keepsNestedTrees: Bool,
+        cellContent: NestedCellContent?
     ) throws(RequestError) -> NodeRequest {
         try JSONReader.read(body, maxDepth: limits.maxJSONDepth) { (r: inout JSONReader) throws(RequestError) in
             var decoder = ElementDecoder(limits: limits)
             decoder.reportsLinesOfEveryText = reportsLines
+            decoder.keepsNestedTrees = keepsNestedTrees
             decoder.cellContent = cellContent
             do throws(RequestError) {
                 let request = try decode(&r, decoder: &decoder)

@@ -136,6 +136,9 @@ public enum LayoutResponseEncoder {
             writeFrame(frame, &out)
             out.endObject()
         }
+        if let nested = node.pointee.nested?.value as? NestedContainerResult {
+            writeFlatCells(nested, origin: frame.origin, &out)
+        }
         let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
         guard count > 0 else { return }
         node.pointee.children.withUnsafeBufferPointer { nodes in
@@ -144,6 +147,29 @@ public enum LayoutResponseEncoder {
                     writeFlat(nodes.baseAddress! + i, elements.baseAddress! + i, origin: frame.origin, &out)
                 }
             }
+        }
+    }
+
+    /// A nested container's cells' elements, after the container element:
+    /// a content point shows at the element's origin plus that point less
+    /// the container's `contentOffset`, and a cell's tree is relative to
+    /// its frame. Headers, items, footers, section by section.
+    private static func writeFlatCells(_ nested: NestedContainerResult, origin: Point, _ out: inout JSONWriter) {
+        let offset = nested.request.container.contentOffset
+        func cell(_ placed: CellResult?, _ given: Cell?) {
+            guard let placed, let layout = placed.layout, let root = given?.node else { return }
+            let at = Point(x: origin.x + placed.frame.x - offset.x, y: origin.y + placed.frame.y - offset.y)
+            withUnsafePointer(to: layout) { node in
+                withUnsafePointer(to: root) { element in writeFlat(node, element, origin: at, &out) }
+            }
+        }
+        for (s, section) in nested.result.sections.enumerated() {
+            let given = nested.request.sections[s]
+            cell(section.header, given.header)
+            for placed in section.items where placed.index.item < given.items.count {
+                cell(placed, given.items[placed.index.item])
+            }
+            cell(section.footer, given.footer)
         }
     }
 

@@ -34,8 +34,7 @@ enum NonFiniteFrames {
         }
         let count = Swift.min(node.children.count, element.children.count)
         for i in 0..<count where find(node.children[i], element.children[i], origin: Point(x: x, y: y), &reversed) {
-            reversed.append(.index(i))
-            reversed.append(.key("children"))
+            reversed.append(contentsOf: ChildSlot.ofOutputChild(i, in: element.kind).components.reversed())
             return true
         }
         return false

@@ -2860,7 +2860,11 @@ components:
         are laid out after its 200, ends with that problem as an `error` record). In a container
         request, a nested cell's layout is cached like a row's, by its content and the range
         it is laid out in, so a card that recurs in other rows or later requests is laid out
-        once. Nested cell warnings are not reported, and `?flatten=1` lists no nested nodes.
+        once. What a nested container warns about (its placement, its hints, its cells' own
+        nested containers) is in the request's `warnings`, its path through the tree
+        (`/items/0/node/children/1/container/gallery/itemSize`). `?flatten=1` lists the
+        elements of its cells after the element itself, at the element's origin plus their
+        content position less the container's `contentOffset`.
       allOf:
         - $ref: "#/components/schemas/ElementBase"
         - properties:
@@ -2967,7 +2971,7 @@ components:
           items: {$ref: "#/components/schemas/Warning"}
         nodes:
           type: array
-          description: With ?flatten=1 only; every element with an id, in z-order (pre-order).
+          description: With ?flatten=1 only; every element with an id, in z-order (pre-order), a container element's cells' elements after it.
           items: {$ref: "#/components/schemas/FlatNode"}
     IndexPath:
       type: array

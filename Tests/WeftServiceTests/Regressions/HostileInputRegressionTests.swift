@@ -20,6 +20,16 @@ import WeftLayout
         #expect(problem["path"] == .string("/root/children/1"))
     }
 
+    /// The path names the key the element sits under: a single-child
+    /// spec's `child`, a background's `background`, not `children/0`.
+    @Test func anOverflowUnderASingleChildSpecPointsAtItsChildKey() throws {
+        let body = #"{"pointScale":2,"root":{"type":"background","background":{"type":"box"},"child":{"type":"inset","child":"#
+            + overflowingStack + "}}}"
+        let response = LayoutNodeEndpoint.respond(body: Array(body.utf8), flatten: false, textMeasurer: nil)
+        #expect(response.status == 422)
+        #expect(try JSONValue.parse(response.body)["path"] == .string("/root/child/child/children/1"))
+    }
+
     @Test func overflowingCellLayoutIsA422WithTheCellsPath() throws {
         let body = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"pointScale":2,"#
             + #""items":[{"id": "c1", "node":{"type":"box"}},{"id": "c2", "node":"# + overflowingStack + "}]}"
