@@ -179,7 +179,7 @@ extension ContainerEngine {
         if let node = measured.layout { LayoutResponseEncoder.writeNode(node, root, &out) }
         let bytes = out.bytes
         var warnings = decoder.warnings
-        if decoder.nestedFrames != nil, let node = measured.layout {
+        if decoder.containersRead > 0, let node = measured.layout {
             warnings += NestedWarnings.collect(node, root)
         }
         // Only a view root matters after layout (the view-cell warning reads it).

@@ -10,6 +10,8 @@ struct NestedCells: NestedCellMeasuring {
     struct Tree: Sendable {
         var hash: ContentHash?
         var byteCount: Int
+        /// Whether the tree holds a container element, whose warnings go with the cell.
+        var holdsContainer = false
     }
 
     /// The trees of one section's cells.
@@ -49,7 +51,7 @@ struct NestedCells: NestedCellMeasuring {
         let layout = JSONWriter.document(capacity: 256 + 2 * (tree?.byteCount ?? 0)) { out in
             LayoutResponseEncoder.writeNode(node, root, &out)
         }
-        let warnings = NestedWarnings.collect(node, root)
+        let warnings = tree?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // Copied through its bytes: `Array(layout)` would share the roomy buffer.
             let exact = layout.withUnsafeBufferPointer { [UInt8]($0) }

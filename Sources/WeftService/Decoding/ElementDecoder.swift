@@ -33,6 +33,9 @@ public struct ElementDecoder {
     /// read (by where each cell starts in its bytes); a cell not found here
     /// is hashed on its own for its key.
     var nestedCellHashes = NestedCellHashes()
+    /// How many `container` elements the trees read so far hold, at any
+    /// depth: only a tree that holds one is walked for their warnings.
+    var containersRead = 0
     /// The nested cells whose refs the content store does not know: a 409.
     public internal(set) var unknownRefs: [JSONPointer] = []
     /// Families already warned about (lowercased): one warning per family and request.

@@ -46,6 +46,7 @@ extension ElementDecoder {
     mutating func decodeNestedField(
         _ field: ElementField, into frame: UnsafeMutablePointer<Frame>, depth: Int, _ r: inout JSONReader
     ) throws(RequestError) {
+        if frame.pointee.fields.nested == nil { containersRead += 1 }
         let nested = frame.pointee.fields.nested ?? NestedContainerFields()
         frame.pointee.fields.nested = nested
         let path = elementPath(depth: depth)
@@ -84,6 +85,7 @@ extension ElementDecoder {
                     &r, at: path.appending(.key("sections")))
             }
             elementCount = inner.elementCount
+            containersRead += inner.containersRead
             reportedFamilies = inner.reportedFamilies
             warnings += inner.warnings
             unknownRefs += inner.unknownRefs
@@ -182,6 +184,7 @@ extension ElementDecoder {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
         beginIDScope()
+        let containersBefore = containersRead
         // The caller rewrites its path in place for the next cell.
         defer { treePath = JSONPointer() }
         _ = r.peekByte()
@@ -198,7 +201,10 @@ extension ElementDecoder {
             cellContent?.store.remember(key, writes: cellContent?.writes) {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
             }
-            return (cell, key, source.node.map { NestedCells.Tree(hash: nodeHash, byteCount: $0.range.count) })
+            let holdsContainer = containersRead > containersBefore
+            return (cell, key, source.node.map {
+                NestedCells.Tree(hash: nodeHash, byteCount: $0.range.count, holdsContainer: holdsContainer)
+            })
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             unknownRefs.append(JSONPointer(Array(nodePath.components.dropLast())))
@@ -220,7 +226,10 @@ extension ElementDecoder {
                 cell.node = try decodeRoot(&tree, at: nodePath)
             }
         }
-        let tree = content.source.node.map { NestedCells.Tree(hash: $0.hash, byteCount: $0.range.count) }
+        let holdsContainer = containersRead > containersBefore
+        let tree = content.source.node.map {
+            NestedCells.Tree(hash: $0.hash, byteCount: $0.range.count, holdsContainer: holdsContainer)
+        }
         return (cell, ref, tree)
     }
 }

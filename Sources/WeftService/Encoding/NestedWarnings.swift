@@ -8,26 +8,26 @@ import WeftLayout
 enum NestedWarnings {
     static func collect(_ node: LayoutNode, _ element: Element) -> [RequestWarning] {
         var warnings: [RequestWarning] = []
-        var path: [JSONPointer.Component] = []
-        collect(node, element, &path, &warnings)
+        var slots: [ChildSlot] = []
+        collect(node, element, &slots, &warnings)
         return warnings
     }
 
+    /// `slots`: the way from the root, turned into a pointer only for a warning.
     private static func collect(
-        _ node: LayoutNode, _ element: Element, _ path: inout [JSONPointer.Component], _ warnings: inout [RequestWarning]
+        _ node: LayoutNode, _ element: Element, _ slots: inout [ChildSlot], _ warnings: inout [RequestWarning]
     ) {
-        if let nested = node.nested?.value as? NestedContainerResult {
+        if node.nested != nil, let nested = node.nested?.value as? NestedContainerResult {
             guard !nested.result.warnings.isEmpty else { return }
-            let prefix = JSONPointer(path).description
+            let prefix = JSONPointer(slots.flatMap(\.components)).description
             warnings += nested.result.warnings.map { $0.relocated(under: prefix) }
             return
         }
         let count = Swift.min(node.children.count, element.children.count)
         for i in 0..<count {
-            let slot = ChildSlot.ofOutputChild(i, in: element.kind).components
-            path += slot
-            collect(node.children[i], element.children[i], &path, &warnings)
-            path.removeLast(slot.count)
+            slots.append(ChildSlot.ofOutputChild(i, in: element.kind))
+            collect(node.children[i], element.children[i], &slots, &warnings)
+            slots.removeLast()
         }
     }
 }
