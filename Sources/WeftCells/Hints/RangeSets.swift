@@ -91,6 +91,11 @@ public enum RangeSets {
         // the others what their ranges give; off screen, Texture prepares what
         // will be visible (display and preload) and preloads the display range.
         var v: [Key] = [], d: [Key] = [], p: [Key] = []
+        // Room for every cell at once: grown step by step, the three lists
+        // cost a dozen allocations for a strip of ten.
+        v.reserveCapacity(frames.count)
+        d.reserveCapacity(frames.count)
+        p.reserveCapacity(frames.count)
         for (index, frame) in frames {
             let visible = intersects(frame, visibleRect)
             let display = displayRect.map { intersects(frame, $0) } ?? false

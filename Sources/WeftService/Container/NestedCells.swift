@@ -41,16 +41,19 @@ struct NestedCells: NestedCellMeasuring {
         }
         let measured = CellMeasurer.measure(job.cell, in: job.range, context: context)
         guard let node = measured.layout, let root = job.cell.node else { return measured }
-        // A layout whose arithmetic overflowed keeps its tree, neither encoded
-        // nor cached: the check of the tree that holds it refuses the request
-        // with the path into this cell (`NonFiniteFrames`).
-        if NonFiniteFrames.firstPath(node, root) != nil { return measured }
         // Written where it is returned, with room for about twice the tree's
         // bytes (as for a row); a cached copy is cut to its length, since
         // the cache counts what it holds by the bytes written.
+        var overflowed = false
         let layout = JSONWriter.document(capacity: 256 + 2 * (tree?.byteCount ?? 0)) { out in
             LayoutResponseEncoder.writeNode(node, root, &out)
+            overflowed = out.wroteNonFinite
         }
+        // A layout whose arithmetic overflowed keeps its tree, neither encoded
+        // nor cached: the check of the tree that holds it refuses the request
+        // with the path into this cell (`NonFiniteFrames`). Kept trees are
+        // listed flattened, where frames are added up: checked as a whole.
+        if overflowed || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return measured }
         let warnings = tree?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // Copied through its bytes: `Array(layout)` would share the roomy buffer.

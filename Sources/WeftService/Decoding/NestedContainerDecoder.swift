@@ -154,6 +154,10 @@ extension ElementDecoder {
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
+        // A strip's handful of cells in one allocation per list, not one per doubling.
+        items.reserveCapacity(16)
+        keys.reserveCapacity(16)
+        trees.reserveCapacity(16)
         // One path for every item's tree, its index rewritten in place.
         var nodePath = path.appending(.index(0)).appending(.key("node"))
         repeat {

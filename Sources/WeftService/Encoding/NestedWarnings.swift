@@ -9,6 +9,7 @@ enum NestedWarnings {
     static func collect(_ node: LayoutNode, _ element: Element) -> [RequestWarning] {
         var warnings: [RequestWarning] = []
         var slots: [ChildSlot] = []
+        slots.reserveCapacity(16)
         collect(node, element, &slots, &warnings)
         return warnings
     }

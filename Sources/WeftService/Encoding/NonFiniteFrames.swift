@@ -49,16 +49,18 @@ enum NonFiniteFrames {
         let shorthand = nested.request.usesItemsShorthand
         for (s, section) in nested.result.sections.enumerated() {
             let given = nested.request.sections[s]
-            func inside(_ placed: CellResult?, _ cell: Cell?, _ slot: [JSONPointer.Component]) -> [JSONPointer.Component]? {
+            // Most cells were encoded as measured and keep no tree: their
+            // paths are built only for one that overflowed.
+            func inside(_ placed: CellResult?, _ cell: Cell?, _ slot: CellSlot) -> [JSONPointer.Component]? {
                 guard let layout = placed?.layout, let root = cell?.node, let path = firstPath(layout, root) else { return nil }
-                let sectionPath: [JSONPointer.Component] = shorthand ? [] : [.key("sections"), .index(s)]
-                return sectionPath + slot + [.key("node")] + path
+                let cellPath = JSONPointer(parsing: RequestPath.cell(slot, section: s, shorthand: shorthand))
+                return cellPath.components + [.key("node")] + path
             }
-            if let path = inside(section.header, given.header, [.key("header")]) { return path }
+            if let path = inside(section.header, given.header, .header) { return path }
             for i in section.items.indices {
-                if let path = inside(section.items[i], given.items[i], [.key("items"), .index(i)]) { return path }
+                if let path = inside(section.items[i], given.items[i], .item(i)) { return path }
             }
-            if let path = inside(section.footer, given.footer, [.key("footer")]) { return path }
+            if let path = inside(section.footer, given.footer, .footer) { return path }
         }
         return nil
     }

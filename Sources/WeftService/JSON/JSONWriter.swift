@@ -11,6 +11,9 @@ public struct JSONWriter: ~Copyable {
     private var needsComma = false
     /// False while writing into storage lent by `document`.
     private var ownsBase = true
+    /// Whether a number written was NaN or infinite (written as `null`):
+    /// a layout that overflowed, which its writer refuses rather than sends.
+    private(set) var wroteNonFinite = false
 
     /// A writer with room for `capacity` bytes before it grows.
     public init(capacity: Int = 1024) {
@@ -264,6 +267,7 @@ public struct JSONWriter: ~Copyable {
             text.withUTF8 { put($0) }
         } else {
             put("null")
+            wroteNonFinite = true
         }
         needsComma = true
     }
