@@ -152,7 +152,7 @@ struct Serve: ParsableCommand {
         let router = ServiceRoutes.makeRouter(
             metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine, cellStore: store)
         // Request threads compute only while they hold one of the engine's
-        // turns (one per worker) and wait without one, so there are more
+        // turns (one per worker, and one more) and wait without one, so there are more
         // threads than turns: a small request finds a thread while big ones
         // hold every turn, and waits for a slice, not for a whole request.
         var configuration = configuration

@@ -2,8 +2,8 @@ import Glibc
 import Synchronization
 import WeftSync
 
-/// The right to compute: one turn per worker, handed out first come, first
-/// served. Every thread that does a request's work (the request's own thread,
+/// The right to compute: a fixed number of turns (the container engine's
+/// workers and one more), handed out first come, first served. Every thread that does a request's work (the request's own thread,
 /// the layout pool's threads) holds a turn while it computes and none while
 /// it waits, so at most `count` threads compute at once however many requests
 /// are in flight.

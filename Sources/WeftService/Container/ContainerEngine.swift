@@ -52,7 +52,12 @@ package final class ContainerEngine: Sendable {
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.pipelineMinimumBytes = pipelineMinimumBytes
-        turns = Turns(count: workers)
+        // One turn more than workers: with one per worker, feed-10k clients
+        // posting back to back (as many as workers) got 25-45% fewer answers
+        // a second than with no limit, the worker process using about 140%
+        // of two cores; one more recovers that, and a small request beside
+        // them still waits about a slice (scripts/bench-fairness.py).
+        turns = Turns(count: workers + 1)
         pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
         // Content for refs is about as large as the layouts it lays out to; an
