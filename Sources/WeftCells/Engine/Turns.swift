@@ -3,10 +3,10 @@ import Synchronization
 import WeftSync
 
 /// The right to compute: a fixed number of turns (the container engine's
-/// workers and one more), handed out first come, first served. Every thread that does a request's work (the request's own thread,
-/// the layout pool's threads) holds a turn while it computes and none while
-/// it waits, so at most `count` threads compute at once however many requests
-/// are in flight.
+/// workers and one more), handed out first come, first served. Every thread
+/// that does a request's work (the request's own thread, the layout pool's
+/// threads) holds a turn while it computes and none while it waits, so at
+/// most `count` threads compute at once however many requests are in flight.
 ///
 /// Fairness comes from slices: long work calls `Turns.checkpoint()` between
 /// small steps (a cell read, a chunk of cells, a cell encoded), and a thread

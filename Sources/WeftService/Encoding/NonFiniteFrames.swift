@@ -53,7 +53,7 @@ enum NonFiniteFrames {
             // paths are built only for one that overflowed.
             func inside(_ placed: CellResult?, _ cell: Cell?, _ slot: CellSlot) -> [JSONPointer.Component]? {
                 guard let layout = placed?.layout, let root = cell?.node, let path = firstPath(layout, root) else { return nil }
-                let cellPath = JSONPointer(parsing: RequestPath.cell(slot, section: s, shorthand: shorthand))
+                let cellPath = ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand)
                 return cellPath.components + [.key("node")] + path
             }
             if let path = inside(section.header, given.header, .header) { return path }
