@@ -26,8 +26,11 @@ struct Placement: Sendable {
     /// Items only, in index-path order: what ranges and pages are made of.
     var itemFrames: [(IndexPath, Frame)] {
         var all: [(IndexPath, Frame)] = []
-        for section in sections {
-            for item in section.items { all.append((item.index, item.frame)) }
+        all.reserveCapacity(sections.reduce(0) { $0 + $1.items.count })
+        // By index: a loop over the cells would copy each one (its id, its
+        // layout) to read two of its fields.
+        for s in sections.indices {
+            for i in sections[s].items.indices { all.append((sections[s].items[i].index, sections[s].items[i].frame)) }
         }
         return all
     }
