@@ -170,6 +170,33 @@ public struct NestedContainerResult: Sendable {
     /// Its cells' content keys, by section.
     public var keys: [SectionKeys]
 
+    /// Visits every laid-out cell with the cell the request gave for it
+    /// (headers, items, footers, section by section) until `body` returns
+    /// a value, and returns that value.
+    public func firstCell<T>(where body: (_ section: Int, _ slot: CellSlot, CellResult, Cell) -> T?) -> T? {
+        for (s, section) in result.sections.enumerated() {
+            let given = request.sections[s]
+            if let placed = section.header, let cell = given.header, let found = body(s, .header, placed, cell) {
+                return found
+            }
+            for placed in section.items where placed.index.item < given.items.count {
+                if let found = body(s, .item(placed.index.item), placed, given.items[placed.index.item]) { return found }
+            }
+            if let placed = section.footer, let cell = given.footer, let found = body(s, .footer, placed, cell) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// Visits every laid-out cell with the cell the request gave for it.
+    public func forEachCell(_ body: (_ section: Int, _ slot: CellSlot, CellResult, Cell) -> Void) {
+        let _: Never? = firstCell { s, slot, placed, given in
+            body(s, slot, placed, given)
+            return nil
+        }
+    }
+
     /// The cell key of `slot` in section `s`, if it has one.
     public func key(section s: Int, _ slot: CellSlot) -> String? {
         guard s < keys.count else { return nil }

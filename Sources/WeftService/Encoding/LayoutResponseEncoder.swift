@@ -156,20 +156,12 @@ public enum LayoutResponseEncoder {
     /// its frame. Headers, items, footers, section by section.
     private static func writeFlatCells(_ nested: NestedContainerResult, origin: Point, _ out: inout JSONWriter) {
         let offset = nested.request.container.contentOffset
-        func cell(_ placed: CellResult?, _ given: Cell?) {
-            guard let placed, let layout = placed.layout, let root = given?.node else { return }
+        nested.forEachCell { _, _, placed, given in
+            guard let layout = placed.layout, let root = given.node else { return }
             let at = Point(x: origin.x + placed.frame.x - offset.x, y: origin.y + placed.frame.y - offset.y)
             withUnsafePointer(to: layout) { node in
                 withUnsafePointer(to: root) { element in writeFlat(node, element, origin: at, &out) }
             }
-        }
-        for (s, section) in nested.result.sections.enumerated() {
-            let given = nested.request.sections[s]
-            cell(section.header, given.header)
-            for placed in section.items where placed.index.item < given.items.count {
-                cell(placed, given.items[placed.index.item])
-            }
-            cell(section.footer, given.footer)
         }
     }
 

@@ -47,22 +47,12 @@ enum NonFiniteFrames {
     private static func nestedPath(_ nested: NestedContainerResult) -> [JSONPointer.Component]? {
         if !isFinite(nested.result) { return [] }
         let shorthand = nested.request.usesItemsShorthand
-        for (s, section) in nested.result.sections.enumerated() {
-            let given = nested.request.sections[s]
-            // Most cells were encoded as measured and keep no tree: their
-            // paths are built only for one that overflowed.
-            func inside(_ placed: CellResult?, _ cell: Cell?, _ slot: CellSlot) -> [JSONPointer.Component]? {
-                guard let layout = placed?.layout, let root = cell?.node, let path = firstPath(layout, root) else { return nil }
-                let cellPath = ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand)
-                return cellPath.components + [.key("node")] + path
-            }
-            if let path = inside(section.header, given.header, .header) { return path }
-            for i in section.items.indices {
-                if let path = inside(section.items[i], given.items[i], .item(i)) { return path }
-            }
-            if let path = inside(section.footer, given.footer, .footer) { return path }
+        // Most cells were encoded as measured and keep no tree: their
+        // paths are built only for one that overflowed.
+        return nested.firstCell { s, slot, placed, given in
+            guard let layout = placed.layout, let root = given.node, let path = firstPath(layout, root) else { return nil }
+            return ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand).components + [.key("node")] + path
         }
-        return nil
     }
 }
 
