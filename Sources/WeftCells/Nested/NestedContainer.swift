@@ -179,8 +179,11 @@ public struct NestedContainerResult: Sendable {
             if let placed = section.header, let cell = given.header, let found = body(s, .header, placed, cell) {
                 return found
             }
-            for placed in section.items where placed.index.item < given.items.count {
-                if let found = body(s, .item(placed.index.item), placed, given.items[placed.index.item]) { return found }
+            // By index: a loop over the cells would copy each one, and the
+            // overflow check runs this for every row that holds a strip.
+            for i in section.items.indices where section.items[i].index.item < given.items.count {
+                let item = section.items[i].index.item
+                if let found = body(s, .item(item), section.items[i], given.items[item]) { return found }
             }
             if let placed = section.footer, let cell = given.footer, let found = body(s, .footer, placed, cell) {
                 return found
