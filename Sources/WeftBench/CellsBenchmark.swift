@@ -73,7 +73,7 @@ struct CellsBenchmark {
         decoder.reportsViewsWithoutSize = false
         var out: [Element?] = []
         out.reserveCapacity(p.jobs.count)
-        p.body.withUnsafeBufferPointer { buffer in
+        p.scope.body.withUnsafeBufferPointer { buffer in
             for work in p.work {
                 guard case .decode(let source, _) = work else {
                     out.append(nil)

@@ -40,7 +40,7 @@ package final class CachedCell: Sendable {
     /// A `view` root without its children (what the view-cell warning
     /// reads); nil for any other root, which the warning ignores.
     package let root: Element?
-    /// The serial of the request that stored it (`PreparedContainer.serial`).
+    /// The serial of the request that stored it (`CellScope.serial`).
     package let origin: UInt64
 
     package init(

@@ -67,18 +67,17 @@ extension ContainerEngine {
     }
 
     private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
-        outcome(of: prepared.jobs[k], prepared.work[k], prepared.sources[k], prepared, context)
+        outcome(of: prepared.jobs[k], prepared.work[k], prepared.sources[k], prepared.scope, context)
     }
 
-    /// `prepared` gives the body, the scale, the direction, the answer's
-    /// writes and the request's serial. The outcome carries the cell's key,
-    /// and a cell sent with its content is remembered under it for refs.
+    /// The outcome carries the cell's key, and a cell sent with its content
+    /// is remembered under it for refs.
     func outcome(
         of job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ source: CellSource,
-        _ prepared: PreparedContainer, _ context: LayoutContext
+        _ scope: CellScope, _ context: LayoutContext
     ) -> CellOutcome {
-        let bytes = source.stored ?? prepared.body
-        var (result, content) = measuredOutcome(job, work, bytes, prepared, context)
+        let bytes = source.stored ?? scope.body
+        var (result, content) = measuredOutcome(job, work, bytes, scope, context)
         result.contentHash = content
         guard result.error == nil else { return result }
         if let ref = source.ref {
@@ -94,14 +93,14 @@ extension ContainerEngine {
             result.contentHash = nodeHash
         }
         result.key = key
-        contentStore.remember(key, writes: prepared.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
+        contentStore.remember(key, writes: scope.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
         return result
     }
 
     /// The cell measured (or found), and its tree's hash when that was needed.
     private func measuredOutcome(
         _ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ bytes: [UInt8],
-        _ prepared: PreparedContainer, _ context: LayoutContext
+        _ scope: CellScope, _ context: LayoutContext
     ) -> (CellOutcome, ContentHash?) {
         switch work {
         case .cached(let cached, let content):
@@ -110,26 +109,26 @@ extension ContainerEngine {
             return (CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil), nil)
         case .decode(let source, let key):
             if let content = key?.content ?? source.hash {
-                return (decodeAndLayOut(job, source, bytes, key: key, prepared, context), content)
+                return (decodeAndLayOut(job, source, bytes, key: key, scope, context), content)
             }
             // Hashed for its content key all the same: before the layout, so
             // that the pass also finds its nested cells' parts.
             var nested = NestedCellHashes()
             let content = Self.hash(bytes, source, collecting: &nested)
-            return (decodeAndLayOut(job, source, bytes, key: nil, nested: nested, prepared, context), content)
+            return (decodeAndLayOut(job, source, bytes, key: nil, nested: nested, scope, context), content)
         case .lookUp(let source):
             var nested = NestedCellHashes()
             let hashed = source.hash ?? Self.hash(bytes, source, collecting: &nested)
             guard let content = hashed else {
-                return (decodeAndLayOut(job, source, bytes, key: nil, prepared, context), nil)
+                return (decodeAndLayOut(job, source, bytes, key: nil, scope, context), nil)
             }
-            let key = cacheKey(content, job, prepared.request, reportsLines: prepared.reportsLines)
+            let key = cacheKey(content, job, scope)
             if let cached = cache.value(for: key) {
                 var outcome = CellOutcome(cached: cached)
-                outcome.servedFromCache = cached.origin != prepared.serial
+                outcome.servedFromCache = cached.origin != scope.serial
                 return (outcome, content)
             }
-            var outcome = decodeAndLayOut(job, source, bytes, key: key, nested: nested, prepared, context)
+            var outcome = decodeAndLayOut(job, source, bytes, key: key, nested: nested, scope, context)
             outcome.servedFromCache = false
             return (outcome, content)
         }
@@ -139,12 +138,12 @@ extension ContainerEngine {
     /// the result under `key` when there is one.
     private func decodeAndLayOut(
         _ job: ContainerLayout.CellJob, _ source: NodeSource, _ bytes: [UInt8], key: CellCacheKey?,
-        nested: NestedCellHashes = NestedCellHashes(), _ prepared: PreparedContainer, _ context: LayoutContext
+        nested: NestedCellHashes = NestedCellHashes(), _ scope: CellScope, _ context: LayoutContext
     ) -> CellOutcome {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
-        decoder.reportsLinesOfEveryText = prepared.reportsLines
-        decoder.cellContent = NestedCellContent(store: contentStore, writes: prepared.writes, cache: cache)
+        decoder.reportsLinesOfEveryText = scope.reportsLines
+        decoder.cellContent = NestedCellContent(store: contentStore, writes: scope.writes, cache: cache)
         decoder.nestedCellHashes = nested
         let decoded: Result<Element, RequestError> = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[source.range]), maxDepth: limits.maxJSONDepth)
@@ -193,7 +192,7 @@ extension ContainerEngine {
         if let key {
             let entry = CachedCell(
                 size: measured.size, layout: bytes, warnings: warnings,
-                elementCount: decoder.elementCount, root: stub, origin: prepared.serial)
+                elementCount: decoder.elementCount, root: stub, origin: scope.serial)
             cache.insert(entry, for: key, cost: entry.cost)
         }
         return outcome

@@ -98,19 +98,14 @@ extension ContainerEngine {
         let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
         let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
         let shorthand = head.cellsKey == .items
-        // The jobs' `outcome` reads the body and the request's scale and
-        // direction from a prepared request; its cells are not needed.
-        let shell = PreparedContainer(
-            request: head.request, body: head.body, jobs: [], work: [], sources: [], answer: head.top.answer,
-            stats: ContainerStats(cells: 0, cacheHits: 0, cacheMisses: 0), serial: serial,
-            reportsLines: head.reportsLines)
+        let scope = CellScope(head.request, body: head.body, reportsLines: head.reportsLines, serial: serial)
         let engine = self
         let cells = FedCells(capacity: ContainerLimits.maxCells)
         let feed = pool.feed(
             chunkSize: chunkSize, cancellation: stop,
             completed: { k in emitter.completed(k, cells.job(k), cells.outcome(k), sentAsRef: false, shorthand: shorthand) }
         ) { k in
-            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), cells.source(k), shell, context))
+            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), cells.source(k), scope, context))
         }
         let feeder = CellFeeder(
             factory: ContainerLayout.JobFactory(head.request), shorthand: shorthand, lookUp: cache.isEnabled,
@@ -148,19 +143,16 @@ extension ContainerEngine {
             emitter.finishFailed()
             return
         }
-        contentStore.flush(shell.writes)
+        contentStore.flush(scope.writes)
         if let changed = Self.lateLayoutMember(head.request, decoded.request)
             ?? Self.lateAnswer(head.top.answer, decoded.answer)
         {
             emitter.fail(changed)
             return
         }
-        var prepared = shell
-        prepared.request = decoded.request
-        prepared.jobs = cells.allJobs
-        prepared.work = cells.allWork
-        prepared.sources = cells.allSources
-        prepared.stats.cells = decoded.request.cellCount
+        let prepared = PreparedContainer(
+            request: decoded.request, scope: scope, jobs: cells.allJobs, work: cells.allWork, sources: cells.allSources,
+            answer: head.top.answer, stats: ContainerStats(cells: decoded.request.cellCount, cacheHits: 0, cacheMisses: 0))
         finishStream(prepared, cells.allOutcomes, emitter: emitter, write: write)
     }
 

@@ -56,8 +56,7 @@ extension ContainerEngine {
         }
         if cancellation?.isCancelled ?? false { return .refused(Self.cellsNotLaidOut) }
         let serial = serials.add(1, ordering: .relaxed).newValue
-        var prepared = plan(decoded, body: body, reportsLines: reportsLines, serial: serial)
-        prepared.reportsLines = reportsLines
+        var prepared = plan(decoded, CellScope(decoded.request, body: body, reportsLines: reportsLines, serial: serial))
         if !forStream, decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
             prepared.placementKey = PlacementKey(
                 cells: Self.rawHash(body, cells), shorthand: decoded.request.usesItemsShorthand,
@@ -84,9 +83,7 @@ extension ContainerEngine {
     /// up on the pool, as part of its layout, so that no pass over every tree
     /// comes first (a stream's first record would wait for it). Without a
     /// cache a tree is decoded, and hashed only for its key.
-    private func plan(
-        _ decoded: DecodedContainerRequest, body: [UInt8], reportsLines: Bool, serial: UInt64
-    ) -> PreparedContainer {
+    private func plan(_ decoded: DecodedContainerRequest, _ scope: CellScope) -> PreparedContainer {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
         let sources = Self.cellSources(decoded, jobs)
@@ -101,7 +98,7 @@ extension ContainerEngine {
                 work.append(.unplanned(jobs[k].cell, sources[k].node, cacheOn: cache.isEnabled))
                 continue
             }
-            let key = cacheKey(content, jobs[k], request, reportsLines: reportsLines)
+            let key = cacheKey(content, jobs[k], scope)
             if let cached = cache.value(for: key) {
                 hits += 1
                 work.append(.cached(cached, content: content))
@@ -111,19 +108,17 @@ extension ContainerEngine {
             }
         }
         var prepared = PreparedContainer(
-            request: request, body: body, jobs: jobs, work: work, sources: sources, answer: decoded.answer,
-            stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses), serial: serial)
+            request: request, scope: scope, jobs: jobs, work: work, sources: sources, answer: decoded.answer,
+            stats: ContainerStats(cells: request.cellCount, cacheHits: hits, cacheMisses: misses))
         prepared.unseen = Self.unseenItems(decoded, jobs)
         return prepared
     }
 
     /// The cache's key for a cell whose tree hashes to `content`.
-    func cacheKey(
-        _ content: ContentHash, _ job: ContainerLayout.CellJob, _ request: ContainerRequest, reportsLines: Bool
-    ) -> CellCacheKey {
+    func cacheKey(_ content: ContentHash, _ job: ContainerLayout.CellJob, _ scope: CellScope) -> CellCacheKey {
         CellCacheKey(
             content: content, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-            pointScale: request.pointScale, direction: request.direction, reportsLines: reportsLines)
+            pointScale: scope.pointScale, direction: scope.direction, reportsLines: scope.reportsLines)
     }
 
     /// Each job's `CellSource`, in job order.

@@ -98,7 +98,7 @@ package final class ContainerEngine: Sendable {
         guard let outcomes = measure(prepared, cancellation: cancellation) else {
             return Self.cellsNotLaidOut.response()
         }
-        contentStore.flush(prepared.writes)
+        contentStore.flush(prepared.scope.writes)
         rememberRead(prepared, outcomes)
         if let problem = check(prepared, outcomes) { return problem.response() }
         let result = place(prepared, outcomes)

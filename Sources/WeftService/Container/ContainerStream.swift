@@ -28,7 +28,7 @@ extension ContainerEngine {
             emitter.finishFailed()
             return
         }
-        contentStore.flush(prepared.writes)
+        contentStore.flush(prepared.scope.writes)
         finishStream(prepared, outcomes, emitter: emitter, write: write)
     }
 

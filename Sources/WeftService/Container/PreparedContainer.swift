@@ -5,8 +5,8 @@ import WeftLayout
 /// served from the cache, or decoded and laid out by the pool.
 package struct PreparedContainer: Sendable {
     package var request: ContainerRequest
-    /// The request body: cell trees are decoded from it on the pool.
-    package var body: [UInt8]
+    /// What laying out each of its cells reads besides the cell.
+    package var scope: CellScope
     /// Every cell to measure, in `ContainerLayout.jobs` order. A node cell's
     /// `node` is a placeholder until the pool has decoded it (see `finish`).
     package var jobs: [ContainerLayout.CellJob]
@@ -15,17 +15,11 @@ package struct PreparedContainer: Sendable {
     package var sources: [CellSource]
     /// What the answer carries.
     package var answer: AnswerShape = .full
-    /// The content this request adds for later refs, bound for the shared store.
-    package var writes = ContentWrites()
     /// For a `hints` answer: where its placement is remembered (`PlacementMemo`).
     package var placementKey: PlacementKey?
     /// With `.lookUp` work the hits and misses are only known after measuring
     /// (`ContainerEngine.stats`); these then count the cells alone.
     package var stats: ContainerStats
-    /// Tells this request's own cache entries from those it found.
-    package var serial: UInt64 = 0
-    /// Every text lists its line boxes (`?lines=1`).
-    package var reportsLines = false
     /// Items read in full while the raw-cell memo is on, remembered once
     /// their trees are hashed.
     var unseen: [Unseen] = []
@@ -56,6 +50,32 @@ package struct PreparedContainer: Sendable {
             guard cell.kind == .node, let source else { return .interop }
             return cacheOn ? .lookUp(source) : .decode(source, key: nil)
         }
+    }
+}
+
+/// What laying out one cell of a request reads besides the cell itself.
+/// All of it is known once the request is read up to its cells, so a stream
+/// laid out while it is read has it before its first cell.
+package struct CellScope: Sendable {
+    /// The request body: cell trees are decoded from it on the pool.
+    package var body: [UInt8]
+    /// The request's scale and direction, which the cells' cache keys hold.
+    package var pointScale: Double
+    package var direction: LayoutDirection
+    /// Every text lists its line boxes (`?lines=1`).
+    package var reportsLines: Bool
+    /// Tells this request's own cache entries from those it found.
+    package var serial: UInt64
+    /// The content this request adds for later refs, stored once its cells are laid out.
+    package var writes = ContentWrites()
+
+    /// The scope of `request`'s cells, read from `body`.
+    init(_ request: ContainerRequest, body: [UInt8], reportsLines: Bool, serial: UInt64) {
+        self.body = body
+        pointScale = request.pointScale
+        direction = request.direction
+        self.reportsLines = reportsLines
+        self.serial = serial
     }
 }
 
