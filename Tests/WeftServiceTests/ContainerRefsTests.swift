@@ -157,4 +157,29 @@ import WeftLayout
         } + [key + "B", String(key.dropLast())]
         #expect(store.contents(for: others).allSatisfy { $0 == nil })
     }
+
+    @Test func contentARequestRepeatsIsBuiltAndWrittenOnce() throws {
+        let store = CellContentStore(capacityBytes: 1 << 20)
+        let body = Array(#"{"id":"a","node":{"type":"box"}}"#.utf8)
+        let source = CellSource(node: NodeSource(range: 17..<(body.count - 1)))
+        let cell = Cell(id: "a", node: Element(.box))
+        let keys = ["B", "B", "C", "B"].map { "c1" + String(repeating: $0, count: ContentKey.length - 2) }
+        let writes = ContentWrites()
+        var built = 0
+        for key in keys {
+            store.remember(key, writes: writes) {
+                built += 1
+                return StoredCell(cell, source, in: body, nodeHash: nil)
+            }
+        }
+        #expect(built == 2)
+        store.flush(writes)
+        #expect(store.contents(for: Array(keys.prefix(3))).allSatisfy { $0 != nil })
+        // Stored now: a later request builds nothing for it.
+        store.remember(keys[0], writes: ContentWrites()) {
+            built += 1
+            return StoredCell(cell, source, in: body, nodeHash: nil)
+        }
+        #expect(built == 2)
+    }
 }

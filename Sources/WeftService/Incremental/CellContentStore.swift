@@ -43,12 +43,15 @@ package final class CellContentStore: Sendable {
         return found
     }
 
-    /// Notes `key`'s content in `writes` unless the in-process store has it;
-    /// `content` builds the entry only when needed. Nothing is stored until
+    /// Notes `key`'s content in `writes` unless the in-process store or the
+    /// request itself already has it; `content` builds the entry only when
+    /// needed (a feed's rows often repeat one card). Nothing is stored until
     /// the request's cells are all laid out (`flush`): a request cancelled
     /// before that, whose client never got the keys, leaves nothing behind.
     package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
-        guard isEnabled, let writes, local.value(for: StoreKey(key)) == nil else { return }
+        guard isEnabled, let writes else { return }
+        let storeKey = StoreKey(key)
+        guard local.value(for: storeKey) == nil, writes.claim(storeKey) else { return }
         writes.append(key, content())
     }
 
@@ -158,8 +161,15 @@ package final class StoredCell: Sendable {
 /// stored together once its cells are laid out.
 package final class ContentWrites: Sendable {
     private let entries = Mutex<[(key: String, entry: StoredCell)]>([])
+    /// The keys claimed so far: each is written once per request.
+    private let claimed = Mutex<Set<StoreKey>>([])
 
     package init() {}
+
+    /// Whether `key` is new to this request (it is then claimed for it).
+    func claim(_ key: StoreKey) -> Bool {
+        claimed.withLock { $0.insert(key).inserted }
+    }
 
     func append(_ key: String, _ entry: StoredCell) {
         entries.withLock { $0.append((key, entry)) }
