@@ -155,7 +155,7 @@ public enum ContainerLayout {
             contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)
     }
 
-    private static func path(_ job: CellJob, _ request: ContainerRequest) -> String {
+    private static func path(_ job: CellJob, _ request: ContainerRequest) -> RequestPath {
         RequestPath.cell(job.slot, section: job.section, shorthand: request.usesItemsShorthand)
     }
 }

@@ -42,7 +42,7 @@ public enum LayoutNodeEndpoint {
             return Problem(overflow.at("root")).response()
         }
         let bytes = LayoutResponseEncoder.encode(
-            node, root: request.root, warnings: request.warnings + NestedWarnings.collect(node, request.root).map { $0.relocated(under: "/root") },
+            node, root: request.root, warnings: request.warnings + NestedWarnings.collect(node, request.root).map { $0.relocated(under: ["root"]) },
             flatten: flatten, elementCountHint: body.count / 40)
         return ServiceResponse(status: 200, contentType: jsonContentType, body: bytes)
     }

@@ -43,7 +43,7 @@ import WeftLayout
     @Test func galleryTooBroadForALineWarnsOnceAtTheItemSize() {
         let request = Self.collection(
             .gallery, items: (0..<3).map { Self.flexible("i\($0)", height: 1) }, gallery: GallerySettings(itemSize: size(400, 50)))
-        #expect(layout(request).warnings.map(\.path) == ["/container/gallery/itemSize"])
+        #expect(layout(request).warnings.map(\.path.description) == ["/container/gallery/itemSize"])
     }
 
     @Test func masonryMeasuresAtTheColumnWidthAndUsesTheGivenSpacing() {
@@ -96,9 +96,9 @@ import WeftLayout
         let items = [Self.flexible("a", height: 1)]
         let gallery = ContainerValidation.validate(Self.collection(
             .gallery, items: items, gallery: GallerySettings(itemSize: size(0, 10), spacing: CollectionSpacing(lineSpacing: -1))))
-        #expect(gallery.map(\.path) == ["/container/gallery/itemSize", "/container/gallery/lineSpacing"])
+        #expect(gallery.map(\.path.description) == ["/container/gallery/itemSize", "/container/gallery/lineSpacing"])
         let masonry = ContainerValidation.validate(Self.collection(.masonry, items: items, masonry: MasonrySettings(columns: 0)))
-        #expect(masonry.map(\.path) == ["/container/masonry/columns"])
+        #expect(masonry.map(\.path.description) == ["/container/masonry/columns"])
         // A flow collection does not read the other layouts' settings.
         #expect(ContainerValidation.validate(Self.collection(.flow, items: items, masonry: MasonrySettings(columns: 0))).isEmpty)
     }

@@ -64,7 +64,7 @@ import WeftLayout
         header.constrainedSize = SizeRange(exactly: .zero)
         let result = layout(Self.collection(size(100, 100), [Section(header: header, items: Self.squares(1, 10))]))
         #expect(result.sections[0].header == nil)
-        #expect(result.warnings.map(\.path) == ["/sections/0/header"])
+        #expect(result.warnings.map(\.path.description) == ["/sections/0/header"])
     }
 
     // ASCollectionGalleryLayoutDelegate.mm's numbers, which a flow with these metrics shares:
@@ -147,7 +147,7 @@ import WeftLayout
         var wide = Cell.node("w", box(400, 10))
         wide.constrainedSize = SizeRange(exactly: size(400, 10))
         let warned = layout(Self.collection(size(320, 568), [Section(items: [wide])]))
-        #expect(warned.warnings.map(\.path) == ["/sections/0/items/0"])
+        #expect(warned.warnings.map(\.path.description) == ["/sections/0/items/0"])
         #expect(warned.sections[0].items[0].frame.x == 0)
     }
 }

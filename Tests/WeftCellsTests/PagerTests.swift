@@ -92,6 +92,6 @@ import WeftLayout
         request.sections[0].items[1].constrainedSize = SizeRange(exactly: size(10, 10))
         let result = layout(request)
         #expect(result.sections[0].items[1].frame.size == size(320, 568))
-        #expect(result.warnings.map(\.path) == ["/items/1/constrainedSize"])
+        #expect(result.warnings.map(\.path.description) == ["/items/1/constrainedSize"])
     }
 }

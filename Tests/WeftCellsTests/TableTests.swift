@@ -92,7 +92,7 @@ import WeftLayout
     @Test func viewCellWithoutPreferredSizeWarnsAndCollapses() {
         let result = layout(Self.table(size(320, 480), [Cell.node("v", Element(.view))]))
         #expect(result.sections[0].items[0].frame == Frame(x: 0, y: 0, width: 320, height: 1))
-        #expect(result.warnings.map(\.path) == ["/items/0"])
+        #expect(result.warnings.map(\.path.description) == ["/items/0"])
     }
 
     @Test func viewCellWithPreferredSizeTakesItsHeight() {

@@ -21,14 +21,14 @@ import WeftLayout
     @Test(arguments: [size(0, 480), size(320, 0), size(-1, 480), size(320, -5), size(.infinity, 480), size(.nan, 1)])
     func boundsMustBePositive(bounds: Size) {
         let errors = ContainerValidation.validate(Self.request(bounds: bounds, items: [Self.ok]))
-        #expect(errors.map(\.path) == ["/container/bounds"])
+        #expect(errors.map(\.path.description) == ["/container/bounds"])
         #expect(errors.first?.reason == .invalidValue)
     }
 
     @Test func nodeCellWithoutNodeIsNamedByPath() {
         let items = Self.oks(3) + [Cell(id: "post-4")]
         let errors = ContainerValidation.validate(Self.request(items: items))
-        #expect(errors.map(\.path) == ["/sections/0/items/3"])
+        #expect(errors.map(\.path.description) == ["/sections/0/items/3"])
         #expect(errors.first?.reason == .missingCellContent)
         #expect(errors.first?.detail.contains("post-4") == true)
     }
@@ -38,20 +38,20 @@ import WeftLayout
         let sized = Cell.interop("ad-2", size: size(375, 120))
         let ranged = Cell(id: "ad-3", kind: .interop, constrainedSize: SizeRange(exactly: size(375, 90)))
         let errors = ContainerValidation.validate(Self.request(.collection, items: [sized, bare, ranged]))
-        #expect(errors.map(\.path) == ["/sections/0/items/1"])
+        #expect(errors.map(\.path.description) == ["/sections/0/items/1"])
         #expect(errors.first?.detail.contains("ad-1") == true)
     }
 
     @Test func shorthandPathsReadItems() {
         let request = ContainerRequest(container: Container(type: .table, bounds: size(320, 480)), items: [Self.ok, Cell(id: "x")])
-        #expect(ContainerValidation.validate(request).map(\.path) == ["/items/1"])
+        #expect(ContainerValidation.validate(request).map(\.path.description) == ["/items/1"])
     }
 
     @Test func currentPagePastTheEnd() {
         var request = Self.request(.pager, items: Self.oks(3))
         request.container.currentPage = 3
         let errors = ContainerValidation.validate(request)
-        #expect(errors.map(\.path) == ["/container/currentPage"])
+        #expect(errors.map(\.path.description) == ["/container/currentPage"])
         #expect(errors.first?.reason == .pageOutOfRange)
         request.container.currentPage = 2
         #expect(ContainerValidation.validate(request).isEmpty)
@@ -62,7 +62,7 @@ import WeftLayout
     @Test func everyCellNeedsAnID() {
         let request = Self.request(items: [Self.ok, Cell(kind: .interop, size: size(10, 10))])
         let errors = ContainerValidation.validate(request)
-        #expect(errors.map(\.path) == ["/sections/0/items/1"])
+        #expect(errors.map(\.path.description) == ["/sections/0/items/1"])
         #expect(errors.map(\.reason) == [.missingID])
     }
 
@@ -75,7 +75,7 @@ import WeftLayout
             sections: [section, Section(items: [Cell.node("a", row(height: 10))])])
         let errors = ContainerValidation.validate(request)
         // The footer comes after its section's items in the request.
-        #expect(errors.map(\.path) == ["/sections/0/footer/id", "/sections/1/items/0/id"])
+        #expect(errors.map(\.path.description) == ["/sections/0/footer/id", "/sections/1/items/0/id"])
         #expect(errors.map(\.reason) == [.duplicateID, .duplicateID])
         #expect(errors.first?.detail.contains("/sections/0/items/0") == true)
     }
@@ -87,20 +87,20 @@ import WeftLayout
         var items = (0..<48).map { Cell.node("cell-\($0)", row(height: 10)) }
         items[again] = Cell.node("cell-\(first)", row(height: 10))
         let errors = ContainerValidation.validate(Self.request(items: items))
-        #expect(errors.map(\.path) == ["/sections/0/items/\(again)/id"])
+        #expect(errors.map(\.path.description) == ["/sections/0/items/\(again)/id"])
         #expect(errors.first?.detail.contains("/sections/0/items/\(first)") == true)
     }
 
     @Test func currentPageOnlyForPagers() {
         var request = Self.request(items: [Self.ok])
         request.container.currentPage = 0
-        #expect(ContainerValidation.validate(request).map(\.path) == ["/container/currentPage"])
+        #expect(ContainerValidation.validate(request).map(\.path.description) == ["/container/currentPage"])
     }
 
     @Test func aMillionItemsIsOverTheLimit() {
         let items = [Cell](repeating: Self.ok, count: 1_000_000)
         let errors = ContainerValidation.validate(Self.request(items: items))
-        #expect(errors.map(\.path) == ["/sections/0/items"])
+        #expect(errors.map(\.path.description) == ["/sections/0/items"])
         #expect(errors.first?.reason == .tooManyCells)
     }
 
@@ -114,28 +114,28 @@ import WeftLayout
         #expect(ContainerValidation.validate(atLimit).isEmpty)
         var over = atLimit
         over.sections[1].footer = Self.ok
-        #expect(ContainerValidation.validate(over).map(\.path) == ["/sections"])
-        #expect(ContainerLimits.error(cellCount: ContainerLimits.maxCells, path: "/items") == nil)
-        #expect(ContainerLimits.error(cellCount: 1_000_000, path: "/items")?.reason == .tooManyCells)
+        #expect(ContainerValidation.validate(over).map(\.path.description) == ["/sections"])
+        #expect(ContainerLimits.error(cellCount: ContainerLimits.maxCells, path: ["items"]) == nil)
+        #expect(ContainerLimits.error(cellCount: 1_000_000, path: ["items"])?.reason == .tooManyCells)
     }
 
     @Test func constrainedSizeMinAboveMax() {
         var cell = Self.ok
         cell.constrainedSize = SizeRange(min: size(10, 50), max: size(10, 40))
-        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path) == ["/sections/0/items/0/constrainedSize"])
+        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path.description) == ["/sections/0/items/0/constrainedSize"])
     }
 
     @Test func pagerHasOneSectionAndNoHeaders() {
         var request = Self.request(.pager, items: [Self.ok])
         request.sections[0].header = Cell.node("header", row(height: 10))
         request.sections.append(Section(items: Self.oks(1, prefix: "second")))
-        #expect(ContainerValidation.validate(request).map(\.path) == ["/sections/1", "/sections/0/header"])
+        #expect(ContainerValidation.validate(request).map(\.path.description) == ["/sections/1", "/sections/0/header"])
     }
 
     @Test func headerAndFooterPaths() {
         let section = Section(header: Cell(id: "h"), footer: Cell(id: "f", kind: .interop), items: [])
         let request = ContainerRequest(container: Container(type: .collection, bounds: size(320, 480)), sections: [section])
-        #expect(ContainerValidation.validate(request).map(\.path) == ["/sections/0/header", "/sections/0/footer"])
+        #expect(ContainerValidation.validate(request).map(\.path.description) == ["/sections/0/header", "/sections/0/footer"])
     }
 
     @Test func badNumbers() {
@@ -144,7 +144,7 @@ import WeftLayout
         request.container.flow.itemSpacing = -3
         request.container.rangeTuning[RangeTuningKey(mode: .full, type: .preload)] = TuningParameters(leading: -1, trailing: 0)
         request.container.contentOffset.y = .nan
-        #expect(ContainerValidation.validate(request).map(\.path) == [
+        #expect(ContainerValidation.validate(request).map(\.path.description) == [
             "/pointScale", "/container/contentOffset", "/container/rangeTuning/full/preload", "/container/flow/itemSpacing",
         ])
     }

@@ -1,3 +1,4 @@
+import WeftCells
 import Testing
 
 @testable import WeftService
@@ -129,9 +130,9 @@ struct JSONReaderTests {
 }
 
 @Suite("JSON Pointer")
-struct JSONPointerTests {
+struct RequestPathTests {
     @Test func escapesTildeAndSlash() {
-        let pointer = JSONPointer([.key("a/b"), .key("m~n"), .index(3), .key("")])
+        let pointer = RequestPath([.key("a/b"), .key("m~n"), .index(3), .key("")])
         #expect(pointer.description == "/a~1b/m~0n/3/")
     }
 

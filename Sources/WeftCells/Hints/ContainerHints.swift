@@ -53,7 +53,7 @@ enum ContainerHints {
             itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
         if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
             warnings.append(RequestWarning(
-                path: "/container/bounds", detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
+                path: ["container", "bounds"], detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
         }
 
         return Hints(ranges: ranges, batchFetch: batch, pages: pages, pager: pager)

@@ -2,8 +2,8 @@
 /// request's `warnings`, whether the tree decoder, the container's placement
 /// or its hints found it.
 public struct RequestWarning: Sendable, Hashable {
-    /// A JSON Pointer into the request.
-    public var path: String
+    /// The value it is about.
+    public var path: RequestPath
     /// What is wrong, in words.
     public var detail: String
     /// For a missing font family, the family (lowercased): a request gets one
@@ -12,14 +12,14 @@ public struct RequestWarning: Sendable, Hashable {
     public var missingFamily: String?
 
     /// A warning about the value at `path`.
-    public init(path: String, detail: String, missingFamily: String? = nil) {
+    public init(path: RequestPath, detail: String, missingFamily: String? = nil) {
         self.path = path
         self.detail = detail
         self.missingFamily = missingFamily
     }
 
-    /// The same warning for a tree that sits at `prefix` (a JSON Pointer) in the request.
-    public func relocated(under prefix: String) -> RequestWarning {
-        RequestWarning(path: prefix + path, detail: detail, missingFamily: missingFamily)
+    /// The same warning for a tree that sits at `prefix` in the request.
+    public func relocated(under prefix: RequestPath) -> RequestWarning {
+        RequestWarning(path: prefix.appending(path), detail: detail, missingFamily: missingFamily)
     }
 }

@@ -116,7 +116,8 @@ public struct NestedContainer: NestedContainerContent {
     ) -> [RequestWarning] {
         var warnings: [RequestWarning] = []
         for k in measured.indices where !measured[k].warnings.isEmpty {
-            let node = RequestPath.cell(jobs[k].slot, section: jobs[k].section, shorthand: request.usesItemsShorthand) + "/node"
+            let node = RequestPath.cell(jobs[k].slot, section: jobs[k].section, shorthand: request.usesItemsShorthand)
+                .appending("node")
             warnings += measured[k].warnings.map { $0.relocated(under: node) }
         }
         return warnings

@@ -22,7 +22,7 @@ enum CollectionPlacement {
             frames = GalleryLayout.place(sizes, itemSize: itemSize, metrics)
             if !frames.overflowing.isEmpty {
                 warnings.append(RequestWarning(
-                    path: "/container/gallery/itemSize",
+                    path: ["container", "gallery", "itemSize"],
                     detail: "items are \(metrics.breadth(itemSize)) points across, more than the \(metrics.available) a line offers"))
             }
         case .masonry(let columns, let metrics)?:

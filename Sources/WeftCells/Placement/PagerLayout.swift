@@ -24,7 +24,7 @@ enum PagerLayout {
                 items.append(CellResult(cell, index: IndexPath(section: s, item: i), frame: frame, measured: measured[s].items[i]))
                 if cell.constrainedSize != nil {
                     warnings.append(RequestWarning(
-                        path: RequestPath.item(IndexPath(section: s, item: i), shorthand: request.usesItemsShorthand) + "/constrainedSize",
+                        path: RequestPath.item(IndexPath(section: s, item: i), shorthand: request.usesItemsShorthand).appending("constrainedSize"),
                         detail: "ignored: ASPagerNode gives every page exactly the page size and does not let the app override it"))
                 }
             }

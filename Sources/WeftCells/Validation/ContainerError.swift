@@ -21,13 +21,13 @@ public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible
 
     /// Which rule was broken.
     public var reason: Reason
-    /// A JSON Pointer to the offending value.
-    public var path: String
+    /// The offending value.
+    public var path: RequestPath
     /// What is wrong, in words for the client (the problem's `detail`).
     public var detail: String
 
     /// An error of `reason` at the JSON Pointer `path`, explained by `detail`.
-    public init(_ reason: Reason, path: String, detail: String) {
+    public init(_ reason: Reason, path: RequestPath, detail: String) {
         self.reason = reason
         self.path = path
         self.detail = detail
@@ -55,7 +55,7 @@ public enum ContainerLimits {
     /// For a decoder that counts cells as it reads them: the error to stop
     /// with once `cellCount` passes the limit, pointing at `path` (the
     /// `items` array or `sections`), before the cells are built.
-    public static func error(cellCount: Int, path: String) -> ContainerError? {
+    public static func error(cellCount: Int, path: RequestPath) -> ContainerError? {
         guard cellCount > maxCells else { return nil }
         return ContainerError(
             .tooManyCells, path: path,

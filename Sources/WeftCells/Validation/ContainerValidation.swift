@@ -19,14 +19,14 @@ public enum ContainerValidation {
     public static func validateHead(_ request: ContainerRequest) -> [ContainerError] {
         var errors: [ContainerError] = []
         if !(request.pointScale.isFinite && request.pointScale >= 0) {
-            errors.append(invalid("/pointScale", "pointScale must be a finite number >= 0"))
+            errors.append(invalid(RequestPath(["pointScale"]), "pointScale must be a finite number >= 0"))
         }
         checkContainer(request, &errors)
         return errors
     }
 
     /// One cell's problems, `path` giving its JSON Pointer.
-    public static func cellErrors(_ cell: Cell, path: () -> String) -> [ContainerError] {
+    public static func cellErrors(_ cell: Cell, path: () -> RequestPath) -> [ContainerError] {
         var errors: [ContainerError] = []
         checkCell(cell, path: path, &errors)
         return errors
@@ -36,11 +36,11 @@ public enum ContainerValidation {
         let count = request.cellCount
         guard count > ContainerLimits.maxCells else { return nil }
         // Name the section that breaks the limit on its own, if one does.
-        let path: String
+        let path: RequestPath
         if let s = request.sections.firstIndex(where: { $0.items.count > ContainerLimits.maxCells }) {
             path = RequestPath.items(s, shorthand: request.usesItemsShorthand)
         } else {
-            path = request.usesItemsShorthand ? "/items" : "/sections"
+            path = RequestPath([request.usesItemsShorthand ? "items" : "sections"])
         }
         return ContainerLimits.error(cellCount: count, path: path)
     }
@@ -48,20 +48,20 @@ public enum ContainerValidation {
     private static func checkContainer(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
         let c = request.container
         if let problem = positiveSizeProblem(c.bounds) {
-            errors.append(invalid("/container/bounds", "bounds \(problem)"))
+            errors.append(invalid(RequestPath(["container", "bounds"]), "bounds \(problem)"))
         }
         if !(c.contentOffset.x.isFinite && c.contentOffset.y.isFinite) {
-            errors.append(invalid("/container/contentOffset", "contentOffset must be finite"))
+            errors.append(invalid(RequestPath(["container", "contentOffset"]), "contentOffset must be finite"))
         }
-        checkEdges(c.contentInset, "/container/contentInset", &errors)
+        checkEdges(c.contentInset, RequestPath(["container", "contentInset"]), &errors)
         if !c.leadingScreensForBatching.isFinite {
-            errors.append(invalid("/container/leadingScreensForBatching", "leadingScreensForBatching must be finite"))
+            errors.append(invalid(RequestPath(["container", "leadingScreensForBatching"]), "leadingScreensForBatching must be finite"))
         }
         // Texture asserts on out-of-range tuning values (ASAbstractLayoutController.mm).
         for (key, p) in c.rangeTuning.sorted(by: { ($0.key.mode.rawValue, $0.key.type.rawValue) < ($1.key.mode.rawValue, $1.key.type.rawValue) }) {
             for value in [p.leadingBufferScreenfuls, p.trailingBufferScreenfuls] where !(value.isFinite && value >= 0) {
                 errors.append(invalid(
-                    "/container/rangeTuning/\(key.mode.rawValue)/\(key.type.rawValue)",
+                    RequestPath(["container", "rangeTuning", .key(key.mode.rawValue), .key(key.type.rawValue)]),
                     "buffer screenfuls must be finite and >= 0"))
                 break
             }
@@ -69,9 +69,9 @@ public enum ContainerValidation {
         if c.type == .collection {
             for (name, value) in [("itemSpacing", c.flow.itemSpacing), ("lineSpacing", c.flow.lineSpacing)]
             where !(value.isFinite && value >= 0) {
-                errors.append(invalid("/container/flow/\(name)", "\(name) must be finite and >= 0"))
+                errors.append(invalid(RequestPath(["container", "flow", .key(name)]), "\(name) must be finite and >= 0"))
             }
-            checkEdges(c.flow.sectionInset, "/container/flow/sectionInset", &errors)
+            checkEdges(c.flow.sectionInset, RequestPath(["container", "flow", "sectionInset"]), &errors)
             checkCollectionLayout(c, &errors)
         }
         checkPager(request, &errors)
@@ -86,53 +86,53 @@ public enum ContainerValidation {
         case .gallery:
             (spacing, name) = (c.gallery.spacing, "gallery")
             if let problem = positiveSizeProblem(c.gallery.itemSize) {
-                errors.append(invalid("/container/gallery/itemSize", "itemSize \(problem)"))
+                errors.append(invalid(RequestPath(["container", "gallery", "itemSize"]), "itemSize \(problem)"))
             }
         case .masonry:
             (spacing, name) = (c.masonry.spacing, "masonry")
             if c.masonry.columns < 1 {
-                errors.append(invalid("/container/masonry/columns", "columns must be at least 1"))
+                errors.append(invalid(RequestPath(["container", "masonry", "columns"]), "columns must be at least 1"))
             }
         }
         for (key, value) in [("itemSpacing", spacing.itemSpacing), ("lineSpacing", spacing.lineSpacing)] {
             if let value, !(value.isFinite && value >= 0) {
-                errors.append(invalid("/container/\(name)/\(key)", "\(key) must be finite and >= 0"))
+                errors.append(invalid(RequestPath(["container", .key(name), .key(key)]), "\(key) must be finite and >= 0"))
             }
         }
-        if let inset = spacing.sectionInset { checkEdges(inset, "/container/\(name)/sectionInset", &errors) }
+        if let inset = spacing.sectionInset { checkEdges(inset, RequestPath(["container", .key(name), "sectionInset"]), &errors) }
     }
 
     private static func checkPager(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
         let c = request.container
         guard c.type == .pager else {
             if c.currentPage != nil {
-                errors.append(notApplicable("/container/currentPage", "only a pager has pages"))
+                errors.append(notApplicable(RequestPath(["container", "currentPage"]), "only a pager has pages"))
             }
             if c.previousBounds != nil {
-                errors.append(notApplicable("/container/previousBounds", "only a pager keeps its page across a bounds change"))
+                errors.append(notApplicable(RequestPath(["container", "previousBounds"]), "only a pager keeps its page across a bounds change"))
             }
             return
         }
         if let previous = c.previousBounds, let problem = positiveSizeProblem(previous) {
-            errors.append(invalid("/container/previousBounds", "previousBounds \(problem)"))
+            errors.append(invalid(RequestPath(["container", "previousBounds"]), "previousBounds \(problem)"))
         }
         // ASPagerNode serves exactly one section and no supplementary views (ASPagerNode.mm).
         if request.sections.count > 1 {
-            errors.append(notApplicable("/sections/1", "a pager has one section of pages"))
+            errors.append(notApplicable(RequestPath(["sections", .index(1)]), "a pager has one section of pages"))
         }
         for (s, section) in request.sections.enumerated() {
             if section.header != nil {
-                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand) + "/header", "pages have no header"))
+                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand).appending("header"), "pages have no header"))
             }
             if section.footer != nil {
-                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand) + "/footer", "pages have no footer"))
+                errors.append(notApplicable(RequestPath.section(s, shorthand: request.usesItemsShorthand).appending("footer"), "pages have no footer"))
             }
         }
         if let page = c.currentPage {
             let count = request.sections.first?.items.count ?? 0
             if page < 0 || page >= count {
                 errors.append(ContainerError(
-                    .pageOutOfRange, path: "/container/currentPage",
+                    .pageOutOfRange, path: RequestPath(["container", "currentPage"]),
                     detail: "currentPage \(page) is past the end: the pager has \(count) page\(count == 1 ? "" : "s")"))
             }
         }
@@ -153,7 +153,7 @@ public enum ContainerValidation {
                 // UIKit's accessory views belong to table rows.
                 if request.container.type != .table, cell.accessoryType != .none {
                     errors.append(notApplicable(
-                        RequestPath.cell(.item(i), section: s, shorthand: shorthand) + "/accessoryType",
+                        RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("accessoryType"),
                         "only a table's rows have accessories"))
                 }
             }
@@ -166,7 +166,7 @@ public enum ContainerValidation {
 
     /// `path` (and the cell's name) are built only for a cell at fault:
     /// most cells are fine, and building them for each cost more than the checks.
-    private static func checkCell(_ cell: Cell, path: () -> String, _ errors: inout [ContainerError]) {
+    private static func checkCell(_ cell: Cell, path: () -> RequestPath, _ errors: inout [ContainerError]) {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
         if cell.id == nil {
             errors.append(ContainerError(
@@ -182,7 +182,7 @@ public enum ContainerValidation {
                     detail: "\(name) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
             }
             if cell.size != nil {
-                errors.append(notApplicable(path() + "/size", "\(name) is a node cell: its size comes from its node"))
+                errors.append(notApplicable(path().appending("size"), "\(name) is a node cell: its size comes from its node"))
             }
         case .interop:
             if cell.size == nil && cell.constrainedSize == nil {
@@ -191,16 +191,16 @@ public enum ContainerValidation {
                     detail: "interop \(name) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
             }
             if cell.hasNode {
-                errors.append(notApplicable(path() + "/node", "interop \(name) gets no node layout"))
+                errors.append(notApplicable(path().appending("node"), "interop \(name) gets no node layout"))
             }
         }
         if let size = cell.size, !(valid(size.width) && valid(size.height)) {
-            errors.append(invalid(path() + "/size", "size must be finite, >= 0 and < 1e7 on both axes"))
+            errors.append(invalid(path().appending("size"), "size must be finite, >= 0 and < 1e7 on both axes"))
         }
         if let range = cell.constrainedSize, let problem = rangeProblem(range) {
-            errors.append(invalid(path() + "/constrainedSize", problem))
+            errors.append(invalid(path().appending("constrainedSize"), problem))
         }
-        checkEdges(cell.separatorInset, path() + "/separatorInset", &errors)
+        checkEdges(cell.separatorInset, path().appending("separatorInset"), &errors)
     }
 
     private static func positiveSizeProblem(_ size: Size) -> String? {
@@ -228,7 +228,7 @@ public enum ContainerValidation {
     }
 
     /// Without an array of the nine sides: this runs for every cell.
-    private static func checkEdges(_ edges: Edges, _ path: @autoclosure () -> String, _ errors: inout [ContainerError]) {
+    private static func checkEdges(_ edges: Edges, _ path: @autoclosure () -> RequestPath, _ errors: inout [ContainerError]) {
         func finite(_ d: Dimension?) -> Bool {
             switch d {
             case .points(let v)?, .fraction(let v)?: return v.isFinite
@@ -247,11 +247,11 @@ public enum ContainerValidation {
         v.isFinite && v >= 0 && v < ContainerLimits.maxLength
     }
 
-    private static func invalid(_ path: String, _ detail: String) -> ContainerError {
+    private static func invalid(_ path: RequestPath, _ detail: String) -> ContainerError {
         ContainerError(.invalidValue, path: path, detail: detail)
     }
 
-    private static func notApplicable(_ path: String, _ detail: String) -> ContainerError {
+    private static func notApplicable(_ path: RequestPath, _ detail: String) -> ContainerError {
         ContainerError(.notApplicable, path: path, detail: detail)
     }
 }
@@ -295,6 +295,6 @@ public struct CellIDs: Sendable {
         let path = RequestPath.cell(slot, section: section, shorthand: shorthand)
         let firstPath = RequestPath.cell(earlier.slot, section: earlier.section, shorthand: shorthand)
         return ContainerError(
-            .duplicateID, path: path + "/id", detail: "the id \"\(id)\" is already the id of the cell at \(firstPath)")
+            .duplicateID, path: path.appending("id"), detail: "the id \"\(id)\" is already the id of the cell at \(firstPath)")
     }
 }

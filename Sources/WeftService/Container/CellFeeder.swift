@@ -53,7 +53,7 @@ final class CellFeeder: CellReadObserver {
         // ref that slips past that check (a key spelled with escapes) is not
         // resolved here, so it is reported as unknown.
         if source.ref != nil {
-            problem = ContainerEngine.unknownRefs([ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand)])
+            problem = ContainerEngine.unknownRefs([RequestPath.cell(slot, section: s, shorthand: shorthand)])
             throw Self.stopped
         }
         if let error = ContainerValidation.cellErrors(cell, path: { RequestPath.cell(slot, section: s, shorthand: shorthand) }).first

@@ -204,10 +204,10 @@ extension ContainerEngine {
         // Unknown refs in nested containers first, from every cell, so that
         // the client re-sends them all at once (as refs of cells, which
         // resolve before validation).
-        var unknown: [JSONPointer] = []
+        var unknown: [RequestPath] = []
         for k in outcomes.indices where !outcomes[k].unknownRefs.isEmpty {
             let node = Self.nodePath(prepared, k)
-            unknown += outcomes[k].unknownRefs.map { JSONPointer(node.components + $0.components) }
+            unknown += outcomes[k].unknownRefs.map { RequestPath(node.components + $0.components) }
         }
         if !unknown.isEmpty { return Self.unknownRefs(unknown) }
         var elements = 0
@@ -260,7 +260,7 @@ extension ContainerEngine {
         var warnedFamilies: Set<String> = []
         // By index, so that an outcome without warnings is not copied.
         for k in outcomes.indices where !outcomes[k].warnings.isEmpty {
-            let prefix = Self.nodePath(prepared, k).description
+            let prefix = Self.nodePath(prepared, k)
             for warning in outcomes[k].warnings {
                 if let family = warning.missingFamily, !warnedFamilies.insert(family).inserted { continue }
                 all.append(warning.relocated(under: prefix))
@@ -269,16 +269,11 @@ extension ContainerEngine {
         return all
     }
 
-    static func nodePath(_ prepared: PreparedContainer, _ k: Int) -> JSONPointer {
+    static func nodePath(_ prepared: PreparedContainer, _ k: Int) -> RequestPath {
         cellPath(prepared.jobs[k], shorthand: prepared.request.usesItemsShorthand).appending(.key("node"))
     }
 
-    static func cellPath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> JSONPointer {
-        cellPath(section: job.section, slot: job.slot, shorthand: shorthand)
-    }
-
-    /// `RequestPath.cell` as components, to extend with the path inside the cell.
-    static func cellPath(section: Int, slot: CellSlot, shorthand: Bool) -> JSONPointer {
-        JSONPointer(parsing: RequestPath.cell(slot, section: section, shorthand: shorthand))
+    static func cellPath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> RequestPath {
+        RequestPath.cell(job.slot, section: job.section, shorthand: shorthand)
     }
 }

@@ -163,7 +163,7 @@ extension ContainerEngine {
         return Problem(
             .invalidValue,
             detail: "a streamed table sends its rows as it reads them: send answer before the cells, not after",
-            path: JSONPointer([.key("answer")]))
+            path: RequestPath([.key("answer")]))
     }
 
     /// Whether `"ref"` appears anywhere in the body: such a request is read
@@ -199,6 +199,6 @@ extension ContainerEngine {
         return Problem(
             .invalidValue,
             detail: "a streamed table lays out its rows as it reads them: send \(member) before the cells, not after",
-            path: JSONPointer([.key(member)]))
+            path: RequestPath([.key(member)]))
     }
 }

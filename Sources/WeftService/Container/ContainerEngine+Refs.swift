@@ -19,11 +19,11 @@ extension ContainerEngine {
         }
         guard !refs.isEmpty else { return nil }
         let found = contentStore.contents(for: refs.map(\.key))
-        var unknown: [JSONPointer] = []
+        var unknown: [RequestPath] = []
         for (n, ref) in refs.enumerated() {
             Turns.checkpoint()
             guard let content = found[n] else {
-                unknown.append(Self.cellPath(section: ref.section, slot: ref.slot, shorthand: decoded.request.usesItemsShorthand))
+                unknown.append(RequestPath.cell(ref.slot, section: ref.section, shorthand: decoded.request.usesItemsShorthand))
                 continue
             }
             decoded.apply(content, section: ref.section, slot: ref.slot)
@@ -32,7 +32,7 @@ extension ContainerEngine {
     }
 
     /// The 409 naming every cell whose ref the store does not know (`refs`; `path` is the first).
-    static func unknownRefs(_ cells: [JSONPointer]) -> Problem {
+    static func unknownRefs(_ cells: [RequestPath]) -> Problem {
         var problem = Problem(
             .unknownRef,
             detail: cells.count == 1

@@ -219,7 +219,7 @@ package enum ContainerRequestDecoder {
                 throw error.at(field.rawValue)
             }
         } while try r.objectNext()
-        if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+        if let tooMany = ContainerLimits.error(cellCount: count, path: RequestPath()) {
             throw RequestError(.limitExceeded, tooMany.detail)
         }
         try observer?.sectionEnded(s)
@@ -271,7 +271,7 @@ package enum ContainerRequestDecoder {
         try r.checkpoint()
         let i = run.cells.count
         count += 1
-        if let tooMany = ContainerLimits.error(cellCount: count, path: "") {
+        if let tooMany = ContainerLimits.error(cellCount: count, path: RequestPath()) {
             throw RequestError(.limitExceeded, tooMany.detail)
         }
         var rawKey: RawCellKey?

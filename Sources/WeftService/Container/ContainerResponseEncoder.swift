@@ -43,8 +43,8 @@ package enum ContainerResponseEncoder {
         size += 48 * (ranges.visible.count + ranges.display.count + ranges.preload.count) + 320 * result.hints.pages.count
         let supplementary = ranges.supplementary
         size += 64 * (supplementary.visible.count + supplementary.display.count + supplementary.preload.count)
-        for w in warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
-        for w in result.warnings { size += 6 * (w.detail.utf8.count + w.path.utf8.count) }
+        for w in warnings { size += 6 * w.detail.utf8.count + 64 * w.path.components.count }
+        for w in result.warnings { size += 6 * w.detail.utf8.count + 64 * w.path.components.count }
         return size
     }
 
@@ -107,10 +107,10 @@ package enum ContainerResponseEncoder {
         out.endArray()
     }
 
-    private static func writeWarning(_ path: String, _ detail: String, _ out: inout JSONWriter) {
+    private static func writeWarning(_ path: RequestPath, _ detail: String, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("path")
-        out.string(path)
+        out.string(path.description)
         out.key("detail")
         out.string(detail)
         out.endObject()

@@ -102,7 +102,7 @@ package struct CellOutcome: Sendable {
     /// Cells of nested containers in the tree that were sent as refs the
     /// content store does not know (paths relative to the cell's `node`);
     /// `error` is then the 409's.
-    package var unknownRefs: [JSONPointer] = []
+    package var unknownRefs: [RequestPath] = []
     /// The canonical hash of the cell's tree, where it was taken (its
     /// cache key, its content key): the raw-cell memo keeps it.
     package var contentHash: ContentHash?
@@ -148,19 +148,6 @@ extension ContainerError {
         case .notApplicable: type = .unknownKey
         case .tooManyCells: type = .limitExceeded
         }
-        return RequestError(type, detail, reversedPath: JSONPointer(parsing: path).components.reversed())
-    }
-}
-
-extension JSONPointer {
-    /// Parses an RFC 6901 pointer (`/sections/0/items/3`); every token is kept as a key,
-    /// which prints the same as an index.
-    init(parsing text: String) {
-        guard !text.isEmpty else {
-            self.init()
-            return
-        }
-        let tokens = text.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        self.init(tokens.map { .key(String($0).replacing("~1", with: "/").replacing("~0", with: "~")) })
+        return RequestError(type, detail, reversedPath: path.components.reversed())
     }
 }

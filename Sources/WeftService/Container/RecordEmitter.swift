@@ -51,7 +51,7 @@ final class RecordEmitter: @unchecked Sendable {
         if let error = outcome.error {
             let node = ContainerEngine.cellPath(job, shorthand: shorthand).appending(.key("node"))
             if !outcome.unknownRefs.isEmpty {
-                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { JSONPointer(node.components + $0.components) }))
+                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { RequestPath(node.components + $0.components) }))
                 return
             }
             var e = error

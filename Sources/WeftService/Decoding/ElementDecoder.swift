@@ -37,7 +37,7 @@ public struct ElementDecoder {
     /// depth: only a tree that holds one is walked for their warnings.
     var containersRead = 0
     /// The nested cells whose refs the content store does not know: a 409.
-    public internal(set) var unknownRefs: [JSONPointer] = []
+    public internal(set) var unknownRefs: [RequestPath] = []
     /// Families already warned about (lowercased): one warning per family and request.
     var reportedFamilies: Set<String> = []
     /// A container decoder turns this off: there a cell's own style may
@@ -49,7 +49,7 @@ public struct ElementDecoder {
     /// encoded layouts (a flattened node answer lists their elements).
     var keepsNestedTrees = false
     /// Where the tree being decoded sits in the request, for warning paths.
-    var treePath = JSONPointer()
+    var treePath = RequestPath()
 
     /// One open element.
     struct Frame {
@@ -84,7 +84,7 @@ public struct ElementDecoder {
     /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
     /// `path` is where the tree sits in the request (`/root`,
     /// `/sections/0/items/3/node`); warnings are reported under it.
-    public mutating func decodeRoot(_ r: inout JSONReader, at path: JSONPointer = JSONPointer()) throws(RequestError)
+    public mutating func decodeRoot(_ r: inout JSONReader, at path: RequestPath = RequestPath()) throws(RequestError)
         -> Element
     {
         treePath = path
@@ -252,7 +252,7 @@ public struct ElementDecoder {
         }
     }
 
-    func elementPath(depth: Int) -> JSONPointer {
+    func elementPath(depth: Int) -> RequestPath {
         var path = treePath
         for level in stride(from: 1, through: depth, by: 1) {
             path.components += frames.frame(at: level).pointee.slot.components

@@ -1,3 +1,4 @@
+import WeftCells
 import WeftLayout
 
 /// Where an element sits in its parent's object.
@@ -5,7 +6,7 @@ enum ChildSlot: Sendable, Equatable {
     case root, children(Int), child, overlay, background, corner
 
     /// The slot's place in its parent, as pointer components.
-    var components: [JSONPointer.Component] {
+    var components: [RequestPath.Component] {
         switch self {
         case .root: return []
         case .children(let i): return [.key("children"), .index(i)]

@@ -95,7 +95,7 @@ extension ElementDecoder {
     }
 
     private mutating func decodeNestedSections(
-        _ r: inout JSONReader, at path: JSONPointer
+        _ r: inout JSONReader, at path: RequestPath
     ) throws(RequestError) -> ([Section], [SectionKeys], [NestedCells.SectionTrees]) {
         var sections: [Section] = []
         var keys: [SectionKeys] = []
@@ -116,7 +116,7 @@ extension ElementDecoder {
     }
 
     private mutating func decodeNestedSection(
-        _ r: inout JSONReader, at path: JSONPointer
+        _ r: inout JSONReader, at path: RequestPath
     ) throws(RequestError) -> (Section, SectionKeys, NestedCells.SectionTrees) {
         var section = Section()
         var keys = SectionKeys()
@@ -150,7 +150,7 @@ extension ElementDecoder {
     }
 
     private mutating func decodeNestedItems(
-        _ r: inout JSONReader, at path: JSONPointer, keys: inout [String?], trees: inout [NestedCells.Tree?]
+        _ r: inout JSONReader, at path: RequestPath, keys: inout [String?], trees: inout [NestedCells.Tree?]
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
@@ -181,7 +181,7 @@ extension ElementDecoder {
     /// decoded from there), or is noted as unknown. A cell counts as an
     /// element, so a request's nested cells are bounded with its elements.
     private mutating func decodeNestedCell(
-        _ r: inout JSONReader, nodePath: JSONPointer
+        _ r: inout JSONReader, nodePath: RequestPath
     ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
@@ -190,7 +190,7 @@ extension ElementDecoder {
         beginIDScope()
         let containersBefore = containersRead
         // The caller rewrites its path in place for the next cell.
-        defer { treePath = JSONPointer() }
+        defer { treePath = RequestPath() }
         _ = r.peekByte()
         let start = r.offset
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
@@ -211,7 +211,7 @@ extension ElementDecoder {
             })
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
-            unknownRefs.append(JSONPointer(Array(nodePath.components.dropLast())))
+            unknownRefs.append(RequestPath(Array(nodePath.components.dropLast())))
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()

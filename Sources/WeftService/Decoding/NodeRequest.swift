@@ -15,7 +15,7 @@ public struct NodeRequest: Sendable {
     public var warnings: [RequestWarning]
     /// Cells of nested containers sent as refs the content store does not
     /// know: the answer is then a 409 naming them.
-    var unknownRefs: [JSONPointer] = []
+    var unknownRefs: [RequestPath] = []
 
     /// A request with the wire format's defaults for whatever is not given.
     public init(
@@ -85,7 +85,7 @@ public struct NodeRequest: Sendable {
                         }
                     case .root:
                         decoder.beginIDScope()
-                        root = try decoder.decodeRoot(&r, at: JSONPointer([.key("root")]))
+                        root = try decoder.decodeRoot(&r, at: RequestPath([.key("root")]))
                     }
                 } catch {
                     throw error.at(field.rawValue)

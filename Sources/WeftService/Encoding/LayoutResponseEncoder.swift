@@ -106,7 +106,7 @@ public enum LayoutResponseEncoder {
         for warning in warnings {
             out.beginObject()
             out.key("path")
-            out.string(warning.path)
+            out.string(warning.path.description)
             out.key("detail")
             out.string(warning.detail)
             out.endObject()

@@ -20,7 +20,7 @@ enum NestedWarnings {
     ) {
         if node.nested != nil, let nested = node.nested?.value as? NestedContainerResult {
             guard !nested.result.warnings.isEmpty else { return }
-            let prefix = JSONPointer(slots.flatMap(\.components)).description
+            let prefix = RequestPath(slots.flatMap(\.components))
             warnings += nested.result.warnings.map { $0.relocated(under: prefix) }
             return
         }

@@ -11,8 +11,8 @@ enum NonFiniteFrames {
     /// The path from `element` (the tree's root) to the first element, in
     /// pre-order, whose frame is not finite in its parent's or the root's
     /// coordinates (the flattened answer adds frames up); nil when all are.
-    static func firstPath(_ node: LayoutNode, _ element: Element) -> [JSONPointer.Component]? {
-        var reversed: [JSONPointer.Component] = []
+    static func firstPath(_ node: LayoutNode, _ element: Element) -> [RequestPath.Component]? {
+        var reversed: [RequestPath.Component] = []
         return find(node, element, origin: .zero, &reversed) ? reversed.reversed() : nil
     }
 
@@ -23,7 +23,7 @@ enum NonFiniteFrames {
     }
 
     private static func find(
-        _ node: LayoutNode, _ element: Element, origin: Point, _ reversed: inout [JSONPointer.Component]
+        _ node: LayoutNode, _ element: Element, origin: Point, _ reversed: inout [RequestPath.Component]
     ) -> Bool {
         let frame = node.frame
         let x = origin.x + frame.x, y = origin.y + frame.y
@@ -44,14 +44,14 @@ enum NonFiniteFrames {
     /// path ends at the element) or a cell's layout (the path goes on into
     /// that cell's tree). Only a layout that overflowed keeps its tree
     /// (`NestedCells`); the others were encoded as they were measured.
-    private static func nestedPath(_ nested: NestedContainerResult) -> [JSONPointer.Component]? {
+    private static func nestedPath(_ nested: NestedContainerResult) -> [RequestPath.Component]? {
         if !isFinite(nested.result) { return [] }
         let shorthand = nested.request.usesItemsShorthand
         // Most cells were encoded as measured and keep no tree: their
         // paths are built only for one that overflowed.
         return nested.firstCell { s, slot, placed, given in
             guard let layout = placed.layout, let root = given.node, let path = firstPath(layout, root) else { return nil }
-            return ContainerEngine.cellPath(section: s, slot: slot, shorthand: shorthand).components + [.key("node")] + path
+            return RequestPath.cell(slot, section: s, shorthand: shorthand).components + [.key("node")] + path
         }
     }
 }
@@ -65,7 +65,7 @@ extension NonFiniteFrames {
         return Problem(
             .invalidValue,
             detail: "the placement overflows: a cell's frame, the content size or a hint is not a finite number (sizes, spacing or insets too large)",
-            path: JSONPointer([.key("container")]))
+            path: RequestPath([.key("container")]))
     }
 
     static func isFinite(_ result: ContainerResult) -> Bool {

@@ -1,3 +1,5 @@
+import WeftCells
+
 /// Everything that can go wrong while turning request bytes into the model.
 ///
 /// One error type for the reader and the decoders so that typed throws stay
@@ -10,13 +12,13 @@ public struct RequestError: Error, Sendable {
     /// What is wrong, in words, for the problem's `detail`.
     public var detail: String
     /// Path components from the offending value outwards (reversed).
-    public var reversedPath: [JSONPointer.Component]
+    public var reversedPath: [RequestPath.Component]
     /// Where in the body a syntax error was found (400 errors only).
     public var location: SourceLocation?
 
     /// An error of `problem`; decoders add the path as the error unwinds.
     public init(
-        _ problem: ProblemType, _ detail: String, reversedPath: [JSONPointer.Component] = [],
+        _ problem: ProblemType, _ detail: String, reversedPath: [RequestPath.Component] = [],
         location: SourceLocation? = nil
     ) {
         self.problem = problem
@@ -26,11 +28,11 @@ public struct RequestError: Error, Sendable {
     }
 
     /// The JSON Pointer to the offending value.
-    public var path: JSONPointer { JSONPointer(reversed: reversedPath) }
+    public var path: RequestPath { RequestPath(reversed: reversedPath) }
 
     /// The same error seen from one level further out.
     @inlinable
-    public func at(_ component: JSONPointer.Component) -> RequestError {
+    public func at(_ component: RequestPath.Component) -> RequestError {
         guard location == nil else { return self }
         var copy = self
         copy.reversedPath.append(component)

@@ -1,3 +1,5 @@
+import WeftCells
+
 /// An RFC 9457 problem details object, and its `application/problem+json` response.
 public struct Problem: Sendable {
     /// The problem type: its URI, title and default status.
@@ -5,19 +7,19 @@ public struct Problem: Sendable {
     /// What is wrong with this request, in words.
     public var detail: String
     /// A JSON Pointer to the offending value, when there is one.
-    public var path: JSONPointer?
+    public var path: RequestPath?
     /// Where a syntax error is (400 only), reported as `line` and `column`.
     public var location: SourceLocation?
     /// Overrides the type's own status (rarely needed).
     public var status: Int
     /// For `unknown-ref`: a JSON Pointer to every cell whose ref is unknown.
-    public var refs: [JSONPointer]?
+    public var refs: [RequestPath]?
 
     /// RFC 9457's media type.
     public static let contentType = "application/problem+json"
 
     /// A problem of `type`, at `path` or `location` when known.
-    public init(_ type: ProblemType, detail: String, path: JSONPointer? = nil, location: SourceLocation? = nil) {
+    public init(_ type: ProblemType, detail: String, path: RequestPath? = nil, location: SourceLocation? = nil) {
         self.type = type
         self.detail = detail
         self.path = path
