@@ -35,7 +35,9 @@ public struct RequestPath: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// This pointer one step further in.
     public func appending(_ component: Component) -> RequestPath {
-        RequestPath(components + [component])
+        var longer = self
+        longer.components.append(component)
+        return longer
     }
 
     /// `path`, taken from this pointer instead of the document's root.

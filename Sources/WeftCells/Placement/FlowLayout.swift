@@ -45,6 +45,7 @@ enum FlowLayout {
 
         var position = 0.0
         var sections: [SectionResult] = []
+        sections.reserveCapacity(request.sections.count)
         var warnings: [RequestWarning] = []
         for (s, section) in request.sections.enumerated() {
             let ms = measured[s]
@@ -97,6 +98,8 @@ enum FlowLayout {
     /// A line is a run of consecutive items.
     static func breakIntoLines(_ breadths: [Double], available: Double, spacing: Double) -> [Range<Int>] {
         var lines: [Range<Int>] = []
+        // Horizontal strips put every item on a line of its own.
+        lines.reserveCapacity(breadths.count)
         var start = 0
         var used = 0.0
         for (i, b) in breadths.enumerated() {

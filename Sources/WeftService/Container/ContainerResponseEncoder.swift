@@ -173,6 +173,21 @@ package enum ContainerResponseEncoder {
     }
 
     /// An item as `[section, item]`, a header or footer as `{"section": s, "kind": k}`.
+    /// One range: its items as they are when it holds no header or footer
+    /// (every nested strip's ranges are written, and merging copies them).
+    private static func writeRange(
+        _ items: [IndexPath], _ supplementary: [SupplementaryIndexPath], merged: () -> [RangeElement],
+        _ out: inout JSONWriter
+    ) {
+        out.beginArray()
+        if supplementary.isEmpty {
+            for item in items { writeRangeElement(.item(item), &out) }
+        } else {
+            for element in merged() { writeRangeElement(element, &out) }
+        }
+        out.endArray()
+    }
+
     private static func writeRangeElement(_ element: RangeElement, _ out: inout JSONWriter) {
         switch element {
         case .item(let p): writeIndex(p, &out)
@@ -208,12 +223,12 @@ package enum ContainerResponseEncoder {
         out.key("ranges")
         out.beginObject()
         let ranges = hints.ranges
-        for (name, elements) in [("visible", ranges.visibleElements), ("display", ranges.displayElements), ("preload", ranges.preloadElements)] {
-            out.dynamicKey(name)
-            out.beginArray()
-            for element in elements { writeRangeElement(element, &out) }
-            out.endArray()
-        }
+        out.key("visible")
+        writeRange(ranges.visible, ranges.supplementary.visible, merged: { ranges.visibleElements }, &out)
+        out.key("display")
+        writeRange(ranges.display, ranges.supplementary.display, merged: { ranges.displayElements }, &out)
+        out.key("preload")
+        writeRange(ranges.preload, ranges.supplementary.preload, merged: { ranges.preloadElements }, &out)
         out.endObject()
         out.key("batchFetch")
         out.beginObject()

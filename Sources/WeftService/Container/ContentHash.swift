@@ -187,7 +187,11 @@ package struct NestedCellHashes: Sendable {
         name.elementsEqual(UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
     }
 
-    mutating func append(_ parts: Parts) { cells.append(parts) }
+    mutating func append(_ parts: Parts) {
+        // A row's strip has a handful of cells: room for them at once.
+        if cells.isEmpty { cells.reserveCapacity(16) }
+        cells.append(parts)
+    }
 
     /// Inner cells close first: put them in the order they start.
     mutating func sortByStart() {

@@ -252,12 +252,16 @@ public struct ElementDecoder {
         }
     }
 
-    func elementPath(depth: Int) -> RequestPath {
-        var path = treePath
+    /// The path of the element open at `depth`, with room for `extra`
+    /// components more: one allocation, however deep.
+    func elementPath(depth: Int, reserving extra: Int = 0) -> RequestPath {
+        var components: [RequestPath.Component] = []
+        components.reserveCapacity(treePath.components.count + 2 * depth + extra)
+        components += treePath.components
         for level in stride(from: 1, through: depth, by: 1) {
-            path.components += frames.frame(at: level).pointee.slot.components
+            frames.frame(at: level).pointee.slot.append(to: &components)
         }
-        return path
+        return RequestPath(components)
     }
 
     /// A view without both a width and a height in points gets a warning.

@@ -7,13 +7,22 @@ enum ChildSlot: Sendable, Equatable {
 
     /// The slot's place in its parent, as pointer components.
     var components: [RequestPath.Component] {
+        var out: [RequestPath.Component] = []
+        append(to: &out)
+        return out
+    }
+
+    /// Adds the slot's components to `path`'s, without an array of their own.
+    func append(to path: inout [RequestPath.Component]) {
         switch self {
-        case .root: return []
-        case .children(let i): return [.key("children"), .index(i)]
-        case .child: return [.key("child")]
-        case .overlay: return [.key("overlay")]
-        case .background: return [.key("background")]
-        case .corner: return [.key("corner")]
+        case .root: return
+        case .children(let i):
+            path.append(.key("children"))
+            path.append(.index(i))
+        case .child: path.append(.key("child"))
+        case .overlay: path.append(.key("overlay"))
+        case .background: path.append(.key("background"))
+        case .corner: path.append(.key("corner"))
         }
     }
 

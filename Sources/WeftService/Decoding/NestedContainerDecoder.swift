@@ -49,7 +49,6 @@ extension ElementDecoder {
         if frame.pointee.fields.nested == nil { containersRead += 1 }
         let nested = frame.pointee.fields.nested ?? NestedContainerFields()
         frame.pointee.fields.nested = nested
-        let path = elementPath(depth: depth)
         switch field {
         case .container:
             (nested.container, nested.boundsGiven) = try ContainerRequestDecoder.decodeContainer(&r, boundsRequired: false)
@@ -57,6 +56,8 @@ extension ElementDecoder {
             if nested.sections != nil {
                 throw RequestError(.invalidValue, "send either \"sections\" or the \"items\" shorthand, not both")
             }
+            // Room for `items`, an index and `node`: each cell's tree path.
+            var path = elementPath(depth: depth, reserving: 3)
             let innerFrames = nestedFrames ?? FrameStack()
             nestedFrames = innerFrames
             var inner = ElementDecoder(limits: limits, frames: innerFrames)
@@ -75,14 +76,14 @@ extension ElementDecoder {
                 nested.shorthand = true
                 var keys = SectionKeys()
                 var trees = NestedCells.SectionTrees()
-                let items = try inner.decodeNestedItems(
-                    &r, at: path.appending(.key("items")), keys: &keys.items, trees: &trees.items)
+                path.components.append(.key("items"))
+                let items = try inner.decodeNestedItems(&r, at: path, keys: &keys.items, trees: &trees.items)
                 nested.sections = [Section(items: items)]
                 nested.keys = [keys]
                 nested.trees = [trees]
             } else {
-                (nested.sections, nested.keys, nested.trees) = try inner.decodeNestedSections(
-                    &r, at: path.appending(.key("sections")))
+                path.components.append(.key("sections"))
+                (nested.sections, nested.keys, nested.trees) = try inner.decodeNestedSections(&r, at: path)
             }
             elementCount = inner.elementCount
             containersRead += inner.containersRead
@@ -150,7 +151,7 @@ extension ElementDecoder {
     }
 
     private mutating func decodeNestedItems(
-        _ r: inout JSONReader, at path: RequestPath, keys: inout [String?], trees: inout [NestedCells.Tree?]
+        _ r: inout JSONReader, at path: consuming RequestPath, keys: inout [String?], trees: inout [NestedCells.Tree?]
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         guard try r.contractArrayStart() else { return items }
@@ -159,7 +160,9 @@ extension ElementDecoder {
         keys.reserveCapacity(16)
         trees.reserveCapacity(16)
         // One path for every item's tree, its index rewritten in place.
-        var nodePath = path.appending(.index(0)).appending(.key("node"))
+        var nodePath = path
+        nodePath.components.append(.index(0))
+        nodePath.components.append(.key("node"))
         repeat {
             let i = items.count
             nodePath.components[nodePath.components.count - 2] = .index(i)
