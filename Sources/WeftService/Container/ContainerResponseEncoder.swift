@@ -172,7 +172,6 @@ package enum ContainerResponseEncoder {
         out.endArray()
     }
 
-    /// An item as `[section, item]`, a header or footer as `{"section": s, "kind": k}`.
     /// One range: its items as they are when it holds no header or footer
     /// (every nested strip's ranges are written, and merging copies them).
     private static func writeRange(
@@ -188,6 +187,7 @@ package enum ContainerResponseEncoder {
         out.endArray()
     }
 
+    /// An item as `[section, item]`, a header or footer as `{"section": s, "kind": k}`.
     private static func writeRangeElement(_ element: RangeElement, _ out: inout JSONWriter) {
         switch element {
         case .item(let p): writeIndex(p, &out)
