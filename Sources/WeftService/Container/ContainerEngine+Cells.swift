@@ -207,7 +207,7 @@ extension ContainerEngine {
         var unknown: [RequestPath] = []
         for k in outcomes.indices where !outcomes[k].unknownRefs.isEmpty {
             let node = Self.nodePath(prepared, k)
-            unknown += outcomes[k].unknownRefs.map { RequestPath(node.components + $0.components) }
+            unknown += outcomes[k].unknownRefs.map { node.appending($0) }
         }
         if !unknown.isEmpty { return Self.unknownRefs(unknown) }
         var elements = 0
@@ -270,10 +270,11 @@ extension ContainerEngine {
     }
 
     static func nodePath(_ prepared: PreparedContainer, _ k: Int) -> RequestPath {
-        cellPath(prepared.jobs[k], shorthand: prepared.request.usesItemsShorthand).appending(.key("node"))
+        nodePath(prepared.jobs[k], shorthand: prepared.request.usesItemsShorthand)
     }
 
-    static func cellPath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> RequestPath {
-        RequestPath.cell(job.slot, section: job.section, shorthand: shorthand)
+    /// Where a job's tree sits in the request: its cell's `node`.
+    static func nodePath(_ job: ContainerLayout.CellJob, shorthand: Bool) -> RequestPath {
+        RequestPath.cell(job.slot, section: job.section, shorthand: shorthand).appending("node")
     }
 }

@@ -49,9 +49,9 @@ final class RecordEmitter: @unchecked Sendable {
     func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool) {
         guard !failed else { return }
         if let error = outcome.error {
-            let node = ContainerEngine.cellPath(job, shorthand: shorthand).appending(.key("node"))
+            let node = ContainerEngine.nodePath(job, shorthand: shorthand)
             if !outcome.unknownRefs.isEmpty {
-                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { RequestPath(node.components + $0.components) }))
+                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { node.appending($0) }))
                 return
             }
             var e = error
