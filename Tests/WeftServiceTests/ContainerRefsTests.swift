@@ -136,7 +136,7 @@ import WeftLayout
         #expect(answer.body["path"]?.string == "/answer")
     }
 
-    @Test func contentIsStoredOnlyOnceItsRequestIsLaidOut() throws {
+    @Test func contentIsStoredInProcessAsItsCellIsRead() throws {
         let store = CellContentStore(capacityBytes: 1 << 20)
         let body = Array(#"{"id":"a","node":{"type":"box"}}"#.utf8)
         let node = 17..<(body.count - 1)
@@ -145,10 +145,10 @@ import WeftLayout
         let cell = Cell(id: "a", node: Element(.box))
         let key = "c1" + String(repeating: "B", count: ContentKey.length - 2)
         let writes = ContentWrites()
-        store.remember(key, writes: writes) { StoredCell(cell, source, in: body, nodeHash: source.node?.hash) }
-        // A request cancelled here never flushes: nothing of it is kept.
         #expect(store.contents(for: [key]).first.map { $0 == nil } == true)
-        store.flush(writes)
+        store.remember(key, writes: writes) { StoredCell(cell, source, in: body, nodeHash: source.node?.hash) }
+        // Without a shared store nothing waits for the request's end.
+        #expect(writes.take().isEmpty)
         let stored = try #require(store.contents(for: [key]).first ?? nil)
         #expect(String(decoding: stored.bytes, as: UTF8.self) == #"{"node":{"type":"box"}}"#)
         // Only that key finds it: not one that differs in any byte, nor a longer string that starts with it.

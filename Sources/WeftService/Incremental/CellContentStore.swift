@@ -43,25 +43,33 @@ package final class CellContentStore: Sendable {
         return found
     }
 
-    /// Notes `key`'s content in `writes` unless the in-process store or the
-    /// request itself already has it; `content` builds the entry only when
-    /// needed (a feed's rows often repeat one card). Nothing is stored until
-    /// the request's cells are all laid out (`flush`): a request cancelled
-    /// before that, whose client never got the keys, leaves nothing behind.
+    /// Stores `key`'s content unless the in-process store already has it;
+    /// `content` builds the entry only when needed (a feed's rows often
+    /// repeat one card). It goes in process at once, from the layout thread
+    /// that read the cell, so that a large request's entries are stored in
+    /// parallel rather than one by one after its layout. The shared store
+    /// gets a request's new entries in one round trip (`flush`), each once.
+    /// Content is stored under its own hash, so an entry of a request that
+    /// fails later is still right for any request that sends that key.
     package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
         guard isEnabled, let writes else { return }
         let storeKey = StoreKey(key)
-        guard local.value(for: storeKey) == nil, writes.claim(storeKey) else { return }
-        writes.append(key, content())
+        guard local.value(for: storeKey) == nil else { return }
+        if local.isEnabled {
+            let entry = content()
+            local.insert(entry, for: storeKey, cost: entry.cost)
+            if shared != nil, writes.claim(storeKey) { writes.append(key, entry) }
+        } else if writes.claim(storeKey) {
+            writes.append(key, content())
+        }
     }
 
-    /// Stores a request's new entries: in process, and in the shared store
-    /// in one round trip.
+    /// Writes a request's new entries to the shared store, in one round trip.
     package func flush(_ writes: ContentWrites) {
+        guard let shared else { return }
         let entries = writes.take()
         guard !entries.isEmpty else { return }
-        for (key, entry) in entries { local.insert(entry, for: StoreKey(key), cost: entry.cost) }
-        if let shared { shared.set(entries.map { ($0.key, $0.entry.bytes) }) }
+        shared.set(entries.map { ($0.key, $0.entry.bytes) })
     }
 }
 
@@ -117,23 +125,31 @@ package final class StoredCell: Sendable {
     convenience init<Body: RandomAccessCollection<UInt8>>(
         _ cell: Cell, _ source: CellSource, in body: Body, nodeHash: ContentHash?
     ) where Body.Index == Int {
-        var bytes = Array("{".utf8)
+        let interop = cell.kind == .interop
+        let node = interop ? nil : source.node
+        let contentRange = interop ? source.size : node?.range
+        // One buffer, sized up front: braces, names, commas and the values.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + (contentRange?.count ?? 0) + (source.style?.count ?? 0))
+        bytes.append(UInt8(ascii: "{"))
         var stored = CellSource()
-        func member(_ name: String, _ range: Range<Int>?) -> Range<Int>? {
-            guard let range else { return nil }
+        func member(_ name: StaticString, _ range: Range<Int>) -> Range<Int> {
             if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
-            bytes += Array("\"\(name)\":".utf8)
+            bytes.append(UInt8(ascii: "\""))
+            name.withUTF8Buffer { bytes.append(contentsOf: $0) }
+            bytes.append(UInt8(ascii: "\""))
+            bytes.append(UInt8(ascii: ":"))
             let start = bytes.count
-            bytes += body[range]
+            bytes.append(contentsOf: body[range])
             return start..<bytes.count
         }
-        if cell.kind == .interop {
-            bytes += Array(#""kind":"interop""#.utf8)
-            stored.size = member("size", source.size)
-        } else if let node = source.node, let range = member("node", node.range) {
-            stored.node = NodeSource(range: range, hash: nodeHash ?? node.hash)
+        if interop {
+            bytes.append(contentsOf: #""kind":"interop""#.utf8)
+            if let range = source.size { stored.size = member("size", range) }
+        } else if let node {
+            stored.node = NodeSource(range: member("node", node.range), hash: nodeHash ?? node.hash)
         }
-        stored.style = member("style", source.style)
+        if let range = source.style { stored.style = member("style", range) }
         bytes.append(UInt8(ascii: "}"))
         self.init(bytes: bytes, kind: cell.kind, size: cell.size, style: cell.style, source: stored)
     }
@@ -157,8 +173,8 @@ package final class StoredCell: Sendable {
     var cost: Int { bytes.count * 2 + 256 }
 }
 
-/// The entries one request added, collected from the pool's threads and
-/// stored together once its cells are laid out.
+/// The entries one request adds to the shared store, collected from the
+/// pool's threads and written together once its cells are laid out.
 package final class ContentWrites: Sendable {
     private let entries = Mutex<[(key: String, entry: StoredCell)]>([])
     /// The keys claimed so far: each is written once per request.
