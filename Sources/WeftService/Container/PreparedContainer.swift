@@ -66,7 +66,7 @@ package struct CellScope: Sendable {
     package var reportsLines: Bool
     /// Tells this request's own cache entries from those it found.
     package var serial: UInt64
-    /// The content this request adds for later refs, stored once its cells are laid out.
+    /// The content this request adds to the shared store, written once its cells are laid out.
     package var writes = ContentWrites()
 
     /// The scope of `request`'s cells, read from `body`.
