@@ -110,18 +110,20 @@ public enum ContainerLayout {
         var warnings: [RequestWarning] = []
         // Supplementary cells without a job were dropped, so they stay nil here.
         var droppedSupplementary = request.sections.map { ($0.header != nil, $0.footer != nil) }
-        for (job, m) in zip(jobs, measured) {
-            switch job.slot {
+        // By index: a loop over the jobs would copy each one, and its cell.
+        for k in jobs.indices {
+            let s = jobs[k].section
+            switch jobs[k].slot {
             case .header:
-                sections[job.section].header = m
-                droppedSupplementary[job.section].0 = false
+                sections[s].header = measured[k]
+                droppedSupplementary[s].0 = false
             case .footer:
-                sections[job.section].footer = m
-                droppedSupplementary[job.section].1 = false
-            case .item(let i): sections[job.section].items[i] = m
+                sections[s].footer = measured[k]
+                droppedSupplementary[s].1 = false
+            case .item(let i): sections[s].items[i] = measured[k]
             }
-            if let detail = ViewCellWarning.detail(for: job.cell) {
-                warnings.append(RequestWarning(path: path(job, request), detail: detail))
+            if let detail = ViewCellWarning.detail(for: jobs[k].cell) {
+                warnings.append(RequestWarning(path: path(jobs[k], request), detail: detail))
             }
         }
         for (s, dropped) in droppedSupplementary.enumerated() where dropped.0 || dropped.1 {

@@ -36,18 +36,34 @@ public struct Cell: Sendable {
         let hasNode: Bool
         let isView: Bool
 
-        init(tree: Tree, style: Style, separatorInset: Edges) {
+        init(tree: Tree, style: Style, separatorInset: Edges, hasNode: Bool, isView: Bool) {
             self.tree = tree
             self.style = style
             self.separatorInset = separatorInset
-            switch tree {
-            case .none: (hasNode, isView) = (false, false)
-            case .pending: (hasNode, isView) = (true, false)
-            case .decoded(let element):
-                hasNode = true
-                if case .view = element.kind { isView = true } else { isView = false }
-            }
+            self.hasNode = hasNode
+            self.isView = isView
         }
+
+        /// The same tree, flags and all, with another style or separator inset.
+        func with(style: Style, separatorInset: Edges) -> Content {
+            Content(tree: tree, style: style, separatorInset: separatorInset, hasNode: hasNode, isView: isView)
+        }
+    }
+
+    /// The box for `node`, its flags read from the element where it stands:
+    /// binding the element out of a `Tree` to look at its kind copied it.
+    private static func content(
+        node: Element?, pending: Bool, style: Style, separatorInset: Edges
+    ) -> Content {
+        guard let node else {
+            return Content(
+                tree: pending ? .pending : .none, style: style, separatorInset: separatorInset, hasNode: pending,
+                isView: false)
+        }
+        let isView: Bool
+        if case .view = node.kind { isView = true } else { isView = false }
+        return Content(
+            tree: .decoded(node), style: style, separatorInset: separatorInset, hasNode: true, isView: isView)
     }
 
     /// A cell's tree: none, decoded, or sent but decoded later (a container
@@ -66,8 +82,8 @@ public struct Cell: Sendable {
             return element
         }
         set {
-            content = Content(
-                tree: newValue.map(Tree.decoded) ?? .none, style: content.style, separatorInset: content.separatorInset)
+            content = Self.content(
+                node: newValue, pending: false, style: content.style, separatorInset: content.separatorInset)
         }
     }
 
@@ -76,20 +92,20 @@ public struct Cell: Sendable {
 
     /// The cell was sent with a tree that is decoded later.
     package mutating func markNodePending() {
-        content = Content(tree: .pending, style: content.style, separatorInset: content.separatorInset)
+        content = Self.content(node: nil, pending: true, style: content.style, separatorInset: content.separatorInset)
     }
 
     /// The cell node's own style (e.g. `preferredSize`), applied as Texture
     /// applies a node's style to the range its container offers (ASDimension.mm).
     public var style: Style {
         get { content.style }
-        set { content = Content(tree: content.tree, style: newValue, separatorInset: content.separatorInset) }
+        set { content = content.with(style: newValue, separatorInset: content.separatorInset) }
     }
 
     /// UIKit's separator insets; only `left` and `right` shape the separator line.
     public var separatorInset: Edges {
         get { content.separatorInset }
-        set { content = Content(tree: content.tree, style: content.style, separatorInset: newValue) }
+        set { content = content.with(style: content.style, separatorInset: newValue) }
     }
 
     /// Whether the cell's tree is a `view` element, without copying the tree.
@@ -121,8 +137,7 @@ public struct Cell: Sendable {
         self.accessoryType = accessoryType
         self.selectionStyle = selectionStyle
         self.neverShowPlaceholders = neverShowPlaceholders
-        let tree: Tree = node.map(Tree.decoded) ?? (nodePending ? .pending : .none)
-        self.content = Content(tree: tree, style: style, separatorInset: separatorInset)
+        self.content = Self.content(node: node, pending: nodePending, style: style, separatorInset: separatorInset)
     }
 
     /// A node cell.

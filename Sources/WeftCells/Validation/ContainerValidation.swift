@@ -146,12 +146,14 @@ public enum ContainerValidation {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
                 if let duplicate = ids.check(header, section: s, slot: .header) { errors.append(duplicate) }
             }
-            for (i, cell) in section.items.enumerated() {
+            // By index: a loop over the cells would copy each one.
+            for i in section.items.indices {
                 Turns.checkpoint()
-                checkCell(cell, path: { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }, &errors)
-                if let duplicate = ids.check(cell, section: s, slot: .item(i)) { errors.append(duplicate) }
+                let path = { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }
+                checkCell(section.items[i], path: path, &errors)
+                if let duplicate = ids.check(section.items[i], section: s, slot: .item(i)) { errors.append(duplicate) }
                 // UIKit's accessory views belong to table rows.
-                if request.container.type != .table, cell.accessoryType != .none {
+                if request.container.type != .table, section.items[i].accessoryType != .none {
                     errors.append(notApplicable(
                         RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("accessoryType"),
                         "only a table's rows have accessories"))

@@ -23,15 +23,9 @@ extension ContainerRequestDecoder {
         var id: String?, kind = CellKind.node, node: Element?, nodePending = false, style = Style()
         var size: Size?, constrainedSize: SizeRange?, accessoryType = AccessoryType.none, separatorInset = Edges.none
         var selectionStyle = SelectionStyle.default, neverShowPlaceholders = false
-        func cell() -> Cell {
-            Cell(
-                id: id, kind: kind, node: node, nodePending: nodePending, style: style, size: size,
-                constrainedSize: constrainedSize, accessoryType: accessoryType, separatorInset: separatorInset,
-                selectionStyle: selectionStyle, neverShowPlaceholders: neverShowPlaceholders)
-        }
         var source = CellSource()
         var present = KeysSeen<CellKey>()
-        guard try r.contractObjectStart() else { return (cell(), source) }
+        guard try r.contractObjectStart() else { return (Cell(), source) }
         repeat {
             let key = try r.key()
             guard let field = CellKey.table.lookup(key) else {
@@ -47,8 +41,7 @@ extension ContainerRequestDecoder {
                 case .node:
                     let valueKind = try r.peekKind()
                     guard valueKind == .object else { throw r.wrongType("an element object", got: valueKind) }
-                    node = try readNode(&r)
-                    nodePending = node == nil
+                    if let read = try readNode(&r) { node = consume read } else { nodePending = true }
                     source.node = NodeSource(range: start..<r.offset)
                 case .style:
                     style = try decodeCellStyle(&r)
@@ -80,7 +73,12 @@ extension ContainerRequestDecoder {
                 "a cell sent as a ref takes its \(content.rawValue) from the ref: send one or the other",
                 reversedPath: [.key(content.rawValue)])
         }
-        return (cell(), source)
+        // The tree moves into the cell: copying it would retain its parts.
+        let cell = Cell(
+            id: id, kind: kind, node: consume node, nodePending: nodePending, style: style, size: size,
+            constrainedSize: constrainedSize, accessoryType: accessoryType, separatorInset: separatorInset,
+            selectionStyle: selectionStyle, neverShowPlaceholders: neverShowPlaceholders)
+        return (cell, source)
     }
 
     /// A cell node's own style: Texture's vocabulary for `alignSelf` (its

@@ -10,25 +10,34 @@ enum NestedWarnings {
         var warnings: [RequestWarning] = []
         var slots: [ChildSlot] = []
         slots.reserveCapacity(16)
-        collect(node, element, &slots, &warnings)
+        withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in collect(node, element, &slots, &warnings) }
+        }
         return warnings
     }
 
-    /// `slots`: the way from the root, turned into a pointer only for a warning.
+    /// `slots`: the way from the root, turned into a pointer only for a
+    /// warning. Through pointers: passing each child down by value copied it.
     private static func collect(
-        _ node: LayoutNode, _ element: Element, _ slots: inout [ChildSlot], _ warnings: inout [RequestWarning]
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ slots: inout [ChildSlot],
+        _ warnings: inout [RequestWarning]
     ) {
-        if node.nested != nil, let nested = node.nested?.value as? NestedContainerResult {
+        if let nested = node.pointee.nested?.value as? NestedContainerResult {
             guard !nested.result.warnings.isEmpty else { return }
             let prefix = RequestPath(slots.flatMap(\.components))
             warnings += nested.result.warnings.map { $0.relocated(under: prefix) }
             return
         }
-        let count = Swift.min(node.children.count, element.children.count)
-        for i in 0..<count {
-            slots.append(ChildSlot.ofOutputChild(i, in: element.kind))
-            collect(node.children[i], element.children[i], &slots, &warnings)
-            slots.removeLast()
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
+        guard count > 0 else { return }
+        node.pointee.children.withUnsafeBufferPointer { nodes in
+            element.pointee.children.withUnsafeBufferPointer { elements in
+                for i in 0..<count {
+                    slots.append(ChildSlot.ofOutputChild(i, in: element.pointee.kind))
+                    collect(nodes.baseAddress! + i, elements.baseAddress! + i, &slots, &warnings)
+                    slots.removeLast()
+                }
+            }
         }
     }
 }

@@ -13,7 +13,10 @@ enum NonFiniteFrames {
     /// coordinates (the flattened answer adds frames up); nil when all are.
     static func firstPath(_ node: LayoutNode, _ element: Element) -> [RequestPath.Component]? {
         var reversed: [RequestPath.Component] = []
-        return find(node, element, origin: .zero, &reversed) ? reversed.reversed() : nil
+        let found = withUnsafePointer(to: node) { node in
+            withUnsafePointer(to: element) { element in find(node, element, origin: .zero, &reversed) }
+        }
+        return found ? reversed.reversed() : nil
     }
 
     /// `reversedPath` for a `RequestError` whose path ends at the tree's root.
@@ -22,22 +25,34 @@ enum NonFiniteFrames {
         return RequestError(.invalidValue, detail, reversedPath: path.reversed())
     }
 
+    /// Through pointers: passing each child down by value copied it, and
+    /// this walks every tree of a request.
     private static func find(
-        _ node: LayoutNode, _ element: Element, origin: Point, _ reversed: inout [RequestPath.Component]
+        _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, origin: Point,
+        _ reversed: inout [RequestPath.Component]
     ) -> Bool {
-        let frame = node.frame
+        let frame = node.pointee.frame
         let x = origin.x + frame.x, y = origin.y + frame.y
         if !(x.isFinite && y.isFinite && frame.width.isFinite && frame.height.isFinite) { return true }
-        if let nested = node.nested?.value as? NestedContainerResult, let inside = nestedPath(nested) {
+        if let nested = node.pointee.nested?.value as? NestedContainerResult, let inside = nestedPath(nested) {
             reversed.append(contentsOf: inside.reversed())
             return true
         }
-        let count = Swift.min(node.children.count, element.children.count)
-        for i in 0..<count where find(node.children[i], element.children[i], origin: Point(x: x, y: y), &reversed) {
-            reversed.append(contentsOf: ChildSlot.ofOutputChild(i, in: element.kind).components.reversed())
-            return true
+        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
+        guard count > 0 else { return false }
+        let at = Point(x: x, y: y)
+        return node.pointee.children.withUnsafeBufferPointer { nodes in
+            element.pointee.children.withUnsafeBufferPointer { elements in
+                for i in 0..<count {
+                    let child = nodes.baseAddress! + i
+                    guard find(child, elements.baseAddress! + i, origin: at, &reversed) else { continue }
+                    let slot = ChildSlot.ofOutputChild(i, in: element.pointee.kind)
+                    reversed.append(contentsOf: slot.components.reversed())
+                    return true
+                }
+                return false
+            }
         }
-        return false
     }
 
     /// Where a nested container's answer is not finite: its placement (the
@@ -46,6 +61,7 @@ enum NonFiniteFrames {
     /// (`NestedCells`); the others were encoded as they were measured.
     private static func nestedPath(_ nested: NestedContainerResult) -> [RequestPath.Component]? {
         if !isFinite(nested.result) { return [] }
+        guard keepsTrees(nested.result) else { return nil }
         let shorthand = nested.request.usesItemsShorthand
         // Most cells were encoded as measured and keep no tree: their
         // paths are built only for one that overflowed.
@@ -68,23 +84,43 @@ extension NonFiniteFrames {
             path: RequestPath([.key("container")]))
     }
 
+    /// By index: a pass over the cells by value would copy each one.
     static func isFinite(_ result: ContainerResult) -> Bool {
         func finite(_ f: Frame) -> Bool { f.x.isFinite && f.y.isFinite && f.width.isFinite && f.height.isFinite }
-        func cellFinite(_ cell: CellResult) -> Bool {
-            guard finite(cell.frame) else { return false }
-            guard let table = cell.table else { return true }
+        func cellFinite(_ cell: UnsafePointer<CellResult>) -> Bool {
+            guard finite(cell.pointee.frame) else { return false }
+            guard let table = cell.pointee.table else { return true }
             return finite(table.contentFrame) && table.accessoryFrame.map(finite) ?? true
                 && table.separatorFrame.map(finite) ?? true
         }
         var ok = result.contentSize.width.isFinite && result.contentSize.height.isFinite
-        ok = ok && result.sections.allSatisfy { section in
-            section.items.allSatisfy(cellFinite) && section.header.map(cellFinite) ?? true
-                && section.footer.map(cellFinite) ?? true
-        }
+        ok = ok && everyCell(result, cellFinite)
         ok = ok && result.hints.pages.allSatisfy { $0.offset.x.isFinite && $0.offset.y.isFinite }
         ok = ok && result.hints.batchFetch.triggerOffset.map(\.isFinite) ?? true
         ok = ok && result.hints.batchFetch.leadingScreens.isFinite
         if let target = result.hints.pager?.targetContentOffset { ok = ok && target.x.isFinite && target.y.isFinite }
         return ok
+    }
+
+    /// Whether any cell kept its laid-out tree: only one whose layout
+    /// overflowed does (`NestedCells`), so most containers have none.
+    private static func keepsTrees(_ result: ContainerResult) -> Bool {
+        !everyCell(result) { $0.pointee.layout == nil }
+    }
+
+    /// Whether `test` holds for every header, item and footer, each read in place.
+    private static func everyCell(_ result: ContainerResult, _ test: (UnsafePointer<CellResult>) -> Bool) -> Bool {
+        result.sections.withUnsafeBufferPointer { sections in
+            for s in sections.indices {
+                let section = sections.baseAddress! + s
+                if let header = section.pointee.header, !withUnsafePointer(to: header, test) { return false }
+                if let footer = section.pointee.footer, !withUnsafePointer(to: footer, test) { return false }
+                let itemsPass = section.pointee.items.withUnsafeBufferPointer { items in
+                    items.indices.allSatisfy { test(items.baseAddress! + $0) }
+                }
+                if !itemsPass { return false }
+            }
+            return true
+        }
     }
 }
