@@ -31,15 +31,9 @@ public enum LayoutResponseEncoder {
 
     /// One output tree (also what a container response's `layout` holds).
     public static func writeNode(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
-        withUnsafePointer(to: node) { node in
-            withUnsafePointer(to: element) { element in
-                writeNode(node, element, &out)
-            }
-        }
+        LaidOutTree.withRoot(node, element) { node, element in writeNode(node, element, &out) }
     }
 
-    /// Walks through pointers: passing array elements by value made the
-    /// walk mostly copying and reference counting.
     private static func writeNode(
         _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ out: inout JSONWriter
     ) {
@@ -60,16 +54,12 @@ public enum LayoutResponseEncoder {
             if let details = node.pointee.textDetails { writeTextDetails(details, &out) }
         }
         if let nested = node.pointee.nested { NestedContainerEncoder.writeMembers(nested, &out) }
-        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
-        if count > 0 {
+        if Swift.min(node.pointee.children.count, element.pointee.children.count) > 0 {
             out.key("children")
             out.beginArray()
-            node.pointee.children.withUnsafeBufferPointer { nodes in
-                element.pointee.children.withUnsafeBufferPointer { elements in
-                    for i in 0..<count {
-                        writeNode(nodes.baseAddress! + i, elements.baseAddress! + i, &out)
-                    }
-                }
+            _ = LaidOutTree.forEachChild(of: node, element) { _, node, element in
+                writeNode(node, element, &out)
+                return true
             }
             out.endArray()
         }
@@ -116,11 +106,7 @@ public enum LayoutResponseEncoder {
 
     /// Every element with an id, frame in root coordinates, in pre-order (z-order).
     static func writeFlat(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
-        withUnsafePointer(to: node) { node in
-            withUnsafePointer(to: element) { element in
-                writeFlat(node, element, origin: .zero, &out)
-            }
-        }
+        LaidOutTree.withRoot(node, element) { node, element in writeFlat(node, element, origin: .zero, &out) }
     }
 
     private static func writeFlat(
@@ -139,14 +125,9 @@ public enum LayoutResponseEncoder {
         if let nested = node.pointee.nested?.value as? NestedContainerResult {
             writeFlatCells(nested, origin: frame.origin, &out)
         }
-        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
-        guard count > 0 else { return }
-        node.pointee.children.withUnsafeBufferPointer { nodes in
-            element.pointee.children.withUnsafeBufferPointer { elements in
-                for i in 0..<count {
-                    writeFlat(nodes.baseAddress! + i, elements.baseAddress! + i, origin: frame.origin, &out)
-                }
-            }
+        _ = LaidOutTree.forEachChild(of: node, element) { _, node, element in
+            writeFlat(node, element, origin: frame.origin, &out)
+            return true
         }
     }
 
@@ -159,9 +140,7 @@ public enum LayoutResponseEncoder {
         nested.forEachCell { _, _, placed, given in
             guard let layout = placed.layout, let root = given.node else { return }
             let at = Point(x: origin.x + placed.frame.x - offset.x, y: origin.y + placed.frame.y - offset.y)
-            withUnsafePointer(to: layout) { node in
-                withUnsafePointer(to: root) { element in writeFlat(node, element, origin: at, &out) }
-            }
+            LaidOutTree.withRoot(layout, root) { node, element in writeFlat(node, element, origin: at, &out) }
         }
     }
 

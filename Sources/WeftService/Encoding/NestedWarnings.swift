@@ -10,14 +10,11 @@ enum NestedWarnings {
         var warnings: [RequestWarning] = []
         var slots: [ChildSlot] = []
         slots.reserveCapacity(16)
-        withUnsafePointer(to: node) { node in
-            withUnsafePointer(to: element) { element in collect(node, element, &slots, &warnings) }
-        }
+        LaidOutTree.withRoot(node, element) { node, element in collect(node, element, &slots, &warnings) }
         return warnings
     }
 
-    /// `slots`: the way from the root, turned into a pointer only for a
-    /// warning. Through pointers: passing each child down by value copied it.
+    /// `slots`: the way from the root, turned into a pointer only for a warning.
     private static func collect(
         _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ slots: inout [ChildSlot],
         _ warnings: inout [RequestWarning]
@@ -28,16 +25,11 @@ enum NestedWarnings {
             warnings += nested.result.warnings.map { $0.relocated(under: prefix) }
             return
         }
-        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
-        guard count > 0 else { return }
-        node.pointee.children.withUnsafeBufferPointer { nodes in
-            element.pointee.children.withUnsafeBufferPointer { elements in
-                for i in 0..<count {
-                    slots.append(ChildSlot.ofOutputChild(i, in: element.pointee.kind))
-                    collect(nodes.baseAddress! + i, elements.baseAddress! + i, &slots, &warnings)
-                    slots.removeLast()
-                }
-            }
+        _ = LaidOutTree.forEachChild(of: node, element) { i, child, childElement in
+            slots.append(ChildSlot.ofOutputChild(i, in: element.pointee.kind))
+            collect(child, childElement, &slots, &warnings)
+            slots.removeLast()
+            return true
         }
     }
 }

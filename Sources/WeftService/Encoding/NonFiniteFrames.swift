@@ -13,8 +13,8 @@ enum NonFiniteFrames {
     /// coordinates (the flattened answer adds frames up); nil when all are.
     static func firstPath(_ node: LayoutNode, _ element: Element) -> [RequestPath.Component]? {
         var reversed: [RequestPath.Component] = []
-        let found = withUnsafePointer(to: node) { node in
-            withUnsafePointer(to: element) { element in find(node, element, origin: .zero, &reversed) }
+        let found = LaidOutTree.withRoot(node, element) { node, element in
+            find(node, element, origin: .zero, &reversed)
         }
         return found ? reversed.reversed() : nil
     }
@@ -25,8 +25,6 @@ enum NonFiniteFrames {
         return RequestError(.invalidValue, detail, reversedPath: path.reversed())
     }
 
-    /// Through pointers: passing each child down by value copied it, and
-    /// this walks every tree of a request.
     private static func find(
         _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, origin: Point,
         _ reversed: inout [RequestPath.Component]
@@ -38,21 +36,13 @@ enum NonFiniteFrames {
             reversed.append(contentsOf: inside.reversed())
             return true
         }
-        let count = Swift.min(node.pointee.children.count, element.pointee.children.count)
-        guard count > 0 else { return false }
         let at = Point(x: x, y: y)
-        return node.pointee.children.withUnsafeBufferPointer { nodes in
-            element.pointee.children.withUnsafeBufferPointer { elements in
-                for i in 0..<count {
-                    let child = nodes.baseAddress! + i
-                    guard find(child, elements.baseAddress! + i, origin: at, &reversed) else { continue }
-                    let slot = ChildSlot.ofOutputChild(i, in: element.pointee.kind)
-                    reversed.append(contentsOf: slot.components.reversed())
-                    return true
-                }
-                return false
-            }
+        let allFinite = LaidOutTree.forEachChild(of: node, element) { i, child, childElement in
+            guard find(child, childElement, origin: at, &reversed) else { return true }
+            reversed.append(contentsOf: ChildSlot.ofOutputChild(i, in: element.pointee.kind).components.reversed())
+            return false
         }
+        return !allFinite
     }
 
     /// Where a nested container's answer is not finite: its placement (the
