@@ -58,15 +58,19 @@ public enum ContainerLayout {
         let factory = JobFactory(request)
         var jobs: [CellJob] = []
         jobs.reserveCapacity(request.cellCount)
-        func add(_ cell: Cell?, _ s: Int, _ slot: CellSlot) {
-            Turns.checkpoint()
-            guard let cell, let job = factory.job(cell, section: s, slot: slot) else { return }
-            jobs.append(job)
-        }
-        for (s, section) in request.sections.enumerated() {
-            add(section.header, s, .header)
-            for (i, cell) in section.items.enumerated() { add(cell, s, .item(i)) }
-            add(section.footer, s, .footer)
+        // By index: a loop over the sections or their cells would copy each
+        // cell once more than the one copy its job keeps.
+        for s in request.sections.indices {
+            if let header = request.sections[s].header, let job = factory.job(header, section: s, slot: .header) {
+                jobs.append(job)
+            }
+            for i in request.sections[s].items.indices {
+                Turns.checkpoint()
+                if let job = factory.job(request.sections[s].items[i], section: s, slot: .item(i)) { jobs.append(job) }
+            }
+            if let footer = request.sections[s].footer, let job = factory.job(footer, section: s, slot: .footer) {
+                jobs.append(job)
+            }
         }
         return jobs
     }
@@ -81,15 +85,17 @@ public enum ContainerLayout {
         public init(_ request: ContainerRequest) { geometry = ContainerGeometry(request) }
 
         /// Nil for a supplementary cell that is not laid out (see `jobs(for:)`).
-        public func job(_ cell: Cell, section: Int, slot: CellSlot) -> CellJob? {
+        public func job(_ cell: borrowing Cell, section: Int, slot: CellSlot) -> CellJob? {
             guard let range = ConstrainedSizes.range(for: cell, slot: slot, in: geometry) else { return nil }
-            return CellJob(section: section, slot: slot, cell: cell, range: range)
+            return CellJob(section: section, slot: slot, cell: copy cell, range: range)
         }
     }
 
     /// The second pass: `measured[k]` is the measurement of `jobs[k]`.
-    public static func place(_ request: ContainerRequest, jobs: [CellJob], measured: [MeasuredCell]) -> ContainerResult {
-        finish(request, placeCells(request, jobs: jobs, measured: measured))
+    public static func place(
+        _ request: ContainerRequest, jobs: [CellJob], measured: consuming [MeasuredCell]
+    ) -> ContainerResult {
+        finish(request, placeCells(request, jobs: jobs, measured: consume measured))
     }
 
     /// The cells placed, before what depends on where the viewport is (pinned
@@ -103,7 +109,9 @@ public enum ContainerLayout {
     }
 
     /// Frames for every measured cell, in content coordinates.
-    package static func placeCells(_ request: ContainerRequest, jobs: [CellJob], measured: [MeasuredCell]) -> PlacedCells {
+    package static func placeCells(
+        _ request: ContainerRequest, jobs: [CellJob], measured: consuming [MeasuredCell]
+    ) -> PlacedCells {
         precondition(jobs.count == measured.count, "one measurement per job")
         let geometry = ContainerGeometry(request)
         var sections = request.sections.map { MeasuredSection(items: Array(repeating: MeasuredCell(size: .zero, layout: nil), count: $0.items.count)) }
@@ -113,14 +121,19 @@ public enum ContainerLayout {
         // By index: a loop over the jobs would copy each one, and its cell.
         for k in jobs.indices {
             let s = jobs[k].section
+            // Each measurement moves to its place: a copy would retain its layout.
             switch jobs[k].slot {
             case .header:
-                sections[s].header = measured[k]
+                var moved = MeasuredCell(size: .zero, layout: nil)
+                swap(&moved, &measured[k])
+                sections[s].header = moved
                 droppedSupplementary[s].0 = false
             case .footer:
-                sections[s].footer = measured[k]
+                var moved = MeasuredCell(size: .zero, layout: nil)
+                swap(&moved, &measured[k])
+                sections[s].footer = moved
                 droppedSupplementary[s].1 = false
-            case .item(let i): sections[s].items[i] = measured[k]
+            case .item(let i): swap(&sections[s].items[i], &measured[k])
             }
             if let detail = ViewCellWarning.detail(for: jobs[k].cell) {
                 warnings.append(RequestWarning(path: path(jobs[k], request), detail: detail))

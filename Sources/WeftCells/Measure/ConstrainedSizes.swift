@@ -4,7 +4,7 @@ import WeftLayout
 enum ConstrainedSizes {
     /// `nil` means the cell is not laid out at all (a supplementary view whose
     /// range leaves it no length, ASCollectionViewFlowLayoutInspector.mm).
-    static func range(for cell: Cell, slot: CellSlot, in geometry: ContainerGeometry) -> SizeRange? {
+    static func range(for cell: borrowing Cell, slot: CellSlot, in geometry: ContainerGeometry) -> SizeRange? {
         switch geometry.type {
         case .table: return table(cell, geometry)
         case .pager: return SizeRange(exactly: geometry.pageSize)

@@ -4,7 +4,7 @@ import WeftLayout
 /// own, found in its cache when it laid the same content out in the same
 /// range before, and with its layout encoded once, as the answer carries it.
 public protocol NestedCellMeasuring: Sendable {
-    /// `CellMeasurer.measure` of `job` in `context`, or that measurement
-    /// found again; `encoded` set, `layout` then nil.
-    func measure(_ job: ContainerLayout.CellJob, context: LayoutContext) -> MeasuredCell
+    /// `CellMeasurer.measure` of each job in `context`, in the jobs' order,
+    /// or that measurement found again; `encoded` set, `layout` then nil.
+    func measure(_ jobs: [ContainerLayout.CellJob], context: LayoutContext) -> [MeasuredCell]
 }

@@ -73,7 +73,7 @@ public struct NestedContainer: NestedContainerContent {
             }
         }
         let cellContext = ContainerLayout.cellContext(request, context)
-        var measured = jobs.map { measure($0, cellContext) }
+        var measured = measure(jobs, cellContext)
 
         var proposal = Size(width: width ?? 0, height: height ?? 0)
         if height == nil && horizontal {
@@ -101,10 +101,11 @@ public struct NestedContainer: NestedContainerContent {
         }
         if cellsFreeAcross && request.container.type == .pager {
             jobs = ContainerLayout.jobs(for: request)
-            measured = jobs.map { measure($0, cellContext) }
+            measured = measure(jobs, cellContext)
         }
-        var result = ContainerLayout.place(request, jobs: jobs, measured: measured)
-        result.warnings = cellWarnings(request, jobs, measured) + result.warnings
+        let warnings = cellWarnings(request, jobs, measured)
+        var result = ContainerLayout.place(request, jobs: jobs, measured: consume measured)
+        result.warnings = warnings + result.warnings
         return NestedContainerLayout(
             size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
     }
@@ -123,8 +124,8 @@ public struct NestedContainer: NestedContainerContent {
         return warnings
     }
 
-    private func measure(_ job: ContainerLayout.CellJob, _ context: LayoutContext) -> MeasuredCell {
-        cells?.measure(job, context: context) ?? CellMeasurer.measure(job.cell, in: job.range, context: context)
+    private func measure(_ jobs: [ContainerLayout.CellJob], _ context: LayoutContext) -> [MeasuredCell] {
+        cells?.measure(jobs, context: context) ?? jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: context) }
     }
 
     /// The element's width where its range decides it; nil where its content does.

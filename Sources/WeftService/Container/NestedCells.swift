@@ -29,18 +29,39 @@ struct NestedCells: NestedCellMeasuring {
     /// a flattened node answer lists the nested cells' elements from it.
     let keepsTrees: Bool
 
-    func measure(_ job: ContainerLayout.CellJob, context: LayoutContext) -> MeasuredCell {
+    /// Every cell is laid out (or found) first and every new layout encoded
+    /// after: one loop of each keeps its own code in the instruction cache,
+    /// where a cell at a time through both evicts the other's.
+    func measure(_ jobs: [ContainerLayout.CellJob], context: LayoutContext) -> [MeasuredCell] {
+        var measured: [MeasuredCell] = []
+        measured.reserveCapacity(jobs.count)
+        var keys: [CellCacheKey?] = []
+        keys.reserveCapacity(jobs.count)
+        for k in jobs.indices {
+            let key = cacheKey(jobs[k], context)
+            if let key, let cached = cache?.value(for: key) {
+                measured.append(
+                    MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
+            } else {
+                measured.append(CellMeasurer.measure(jobs[k].cell, in: jobs[k].range, context: context))
+            }
+            keys.append(key)
+        }
+        for k in jobs.indices where measured[k].encoded == nil { encode(&measured[k], jobs[k], key: keys[k]) }
+        return measured
+    }
+
+    private func cacheKey(_ job: ContainerLayout.CellJob, _ context: LayoutContext) -> CellCacheKey? {
+        guard cache != nil, let hash = tree(job)?.hash else { return nil }
+        return CellCacheKey(
+            content: hash, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+            pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
+    }
+
+    /// Encodes a cell just laid out, as the answer carries it, and caches it.
+    private func encode(_ measured: inout MeasuredCell, _ job: ContainerLayout.CellJob, key: CellCacheKey?) {
+        guard let node = measured.layout, let root = job.cell.node else { return }
         let tree = self.tree(job)
-        let key = cache == nil ? nil : tree?.hash.map { hash in
-            CellCacheKey(
-                content: hash, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
-                pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
-        }
-        if let key, let cached = cache?.value(for: key) {
-            return MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings)
-        }
-        let measured = CellMeasurer.measure(job.cell, in: job.range, context: context)
-        guard let node = measured.layout, let root = job.cell.node else { return measured }
         // Written where it is returned, with room for about twice the tree's
         // bytes (as for a row); a cached copy is cut to its length, since
         // the cache counts what it holds by the bytes written.
@@ -53,7 +74,7 @@ struct NestedCells: NestedCellMeasuring {
         // nor cached: the check of the tree that holds it refuses the request
         // with the path into this cell (`NonFiniteFrames`). Kept trees are
         // listed flattened, where frames are added up: checked as a whole.
-        if overflowed || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return measured }
+        if overflowed || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return }
         let warnings = tree?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // Copied through its bytes: `Array(layout)` would share the roomy buffer.
@@ -61,7 +82,9 @@ struct NestedCells: NestedCellMeasuring {
             let entry = CachedCell(size: measured.size, layout: exact, warnings: warnings, elementCount: 0, root: nil)
             cache.insert(entry, for: key, cost: entry.cost)
         }
-        return MeasuredCell(size: measured.size, layout: keepsTrees ? node : nil, encoded: layout, warnings: warnings)
+        measured.encoded = layout
+        measured.warnings = warnings
+        if !keepsTrees { measured.layout = nil }
     }
 
     private func tree(_ job: ContainerLayout.CellJob) -> Tree? {

@@ -86,28 +86,16 @@ private final class SlowMeasurer: TextMeasuring {
     }
 
     @Test func aSilentTLSConnectionIsClosedAtTheReadTimeout() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("weft-tls-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let certificate = directory.appendingPathComponent("cert.pem").path
-        let key = directory.appendingPathComponent("key.pem").path
-        let openssl = Process()
-        openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        openssl.arguments = [
-            "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-            "-keyout", key, "-out", certificate, "-days", "1", "-subj", "/CN=localhost",
-        ]
-        openssl.standardError = FileHandle.nullDevice
-        try openssl.run()
-        openssl.waitUntilExit()
-        try #require(openssl.terminationStatus == 0)
-        try withServer({
-            $0.tls = TLSFiles(certificatePath: certificate, privateKeyPath: key)
-            $0.readTimeoutSeconds = 0.3
-        }) { server in
-            let silent = try RawClient(port: server.port, receiveTimeoutSeconds: 3)
-            let start = monotonicSeconds()
-            #expect(silent.isClosedByServer())
-            #expect(monotonicSeconds() - start < 2.5)
+        try withSelfSignedCertificate { files in
+            try withServer({
+                $0.tls = TLSFiles(certificatePath: files.certificatePath, privateKeyPath: files.keyPath)
+                $0.readTimeoutSeconds = 0.3
+            }) { server in
+                let silent = try RawClient(port: server.port, receiveTimeoutSeconds: 3)
+                let start = monotonicSeconds()
+                #expect(silent.isClosedByServer())
+                #expect(monotonicSeconds() - start < 2.5)
+            }
         }
     }
 
