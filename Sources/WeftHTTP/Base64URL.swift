@@ -14,16 +14,25 @@ public enum Base64URL {
             for k in 0..<head { out[k] = prefix.utf8Start[k] }
             var n = head
             var i = 0
-            while i < bytes.count {
-                let count = min(3, bytes.count - i)
+            // Whole groups of three bytes, four characters each, unrolled.
+            while i + 3 <= bytes.count {
+                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+                out[n] = alphabet[Int(v >> 18 & 63)]
+                out[n + 1] = alphabet[Int(v >> 12 & 63)]
+                out[n + 2] = alphabet[Int(v >> 6 & 63)]
+                out[n + 3] = alphabet[Int(v & 63)]
+                n += 4
+                i += 3
+            }
+            // One or two bytes left: two or three characters, no padding.
+            let left = bytes.count - i
+            if left > 0 {
                 var v = UInt32(bytes[i]) << 16
-                if count > 1 { v |= UInt32(bytes[i + 1]) << 8 }
-                if count > 2 { v |= UInt32(bytes[i + 2]) }
-                for k in 0...count {
-                    out[n] = alphabet[Int((v >> UInt32(18 - 6 * k)) & 63)]
+                if left > 1 { v |= UInt32(bytes[i + 1]) << 8 }
+                for k in 0..<(left + 1) {
+                    out[n] = alphabet[Int(v >> UInt32(18 - 6 * k) & 63)]
                     n += 1
                 }
-                i += 3
             }
             return n
         }
