@@ -16,19 +16,11 @@ func withSelfSignedCertificate(_ body: (SelfSignedCertificate) throws -> Void) t
     let files = SelfSignedCertificate(
         certificatePath: directory.appendingPathComponent("cert.pem").path,
         keyPath: directory.appendingPathComponent("key.pem").path)
-    let openssl = Process()
-    openssl.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    openssl.arguments = [
+    let made = try runExternal("/usr/bin/openssl", [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
         "-keyout", files.keyPath, "-out", files.certificatePath, "-days", "1", "-subj", "/CN=localhost",
         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-    ]
-    let output = Pipe()
-    openssl.standardOutput = output
-    openssl.standardError = output
-    try openssl.run()
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    openssl.waitUntilExit()
-    try #require(openssl.terminationStatus == 0, "openssl failed: \(String(decoding: printed, as: UTF8.self))")
+    ])
+    try #require(made.status == 0, "openssl failed: \(made.output)")
     try body(files)
 }

@@ -4,42 +4,29 @@ import WeftHTTP
 
 /// TLS checked from outside: a certificate made by the openssl CLI, a client that is curl.
 @Suite struct TLSTests {
-    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func curlTalksHTTP11OverTLS12AndUp() throws {
         try withSelfSignedCertificate { files in
             let tls = TLSFiles(certificatePath: files.certificatePath, privateKeyPath: files.keyPath)
             try withServer({ $0.tls = tls }) { server in
                 let url = "https://127.0.0.1:\(server.port)/healthz"
-                let fetched = try run("/usr/bin/curl", [
+                let fetched = try runExternal("/usr/bin/curl", [
                     "-sS", "--cacert", files.certificatePath, "-w", "\n%{http_code} %{http_version}", url, url,
                 ])
                 #expect(fetched.status == 0, "\(fetched.output)")
                 #expect(fetched.output.contains(#"{"status":"ok"}"#))
                 #expect(fetched.output.hasSuffix("200 1.1"))
 
-                let withHTTP2 = try run("/usr/bin/curl", [
+                let withHTTP2 = try runExternal("/usr/bin/curl", [
                     "-sS", "--http2", "--cacert", files.certificatePath, "-o", "/dev/null", "-w", "%{http_version}", url,
                 ])
                 #expect(withHTTP2.output == "1.1", "ALPN must settle on http/1.1")
 
-                let oldTLS = try run("/usr/bin/curl", [
+                let oldTLS = try runExternal("/usr/bin/curl", [
                     "-sS", "--tlsv1.1", "--tls-max", "1.1", "--cacert", files.certificatePath, url,
                 ])
                 #expect(oldTLS.status != 0, "TLS 1.1 must be refused")
 
-                let posted = try run("/usr/bin/curl", [
+                let posted = try runExternal("/usr/bin/curl", [
                     "-sS", "--cacert", files.certificatePath, "-H", "Content-Type: application/json", "--data-binary",
                     #"{"root":{"type":"box"}}"#, "https://127.0.0.1:\(server.port)/v1/layout/node",
                 ])
