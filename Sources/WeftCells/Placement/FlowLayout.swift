@@ -47,41 +47,34 @@ enum FlowLayout {
         var sections: [SectionResult] = []
         sections.reserveCapacity(request.sections.count)
         var warnings: [RequestWarning] = []
-        // By index: a loop over the sections or their cells would copy each
-        // cell and each measurement to read a few of their fields.
-        for s in request.sections.indices {
+        for (s, section) in request.sections.enumerated() {
+            let ms = measured[s]
             func supplementary(_ cell: Cell?, _ m: MeasuredCell?) -> CellResult? {
                 guard let cell, let m else { return nil }
                 let f = frame(along: position, cross: 0, size: m.size)
                 position += length(m.size)
                 return CellResult(cell, index: IndexPath(section: s, item: 0), frame: f, measured: m)
             }
-            let header = supplementary(request.sections[s].header, measured[s].header)
-            let count = request.sections[s].items.count
+            let header = supplementary(section.header, ms.header)
             var items: [CellResult] = []
-            items.reserveCapacity(count)
-            if count > 0 {
+            items.reserveCapacity(section.items.count)
+            if !section.items.isEmpty {
                 position += insetBefore
                 let available = across - insetStart - insetEnd
-                let lines = breakIntoLines(
-                    measured[s].items.map { breadth($0.size) }, available: available, spacing: flow.itemSpacing)
+                let lines = breakIntoLines(ms.items.map { breadth($0.size) }, available: available, spacing: flow.itemSpacing)
                 for (n, line) in lines.enumerated() {
                     if n > 0 { position += flow.lineSpacing }
                     var thickness = 0.0
                     var used = 0.0
                     for i in line {
-                        thickness = max(thickness, length(measured[s].items[i].size))
-                        used += breadth(measured[s].items[i].size)
+                        thickness = max(thickness, length(ms.items[i].size))
+                        used += breadth(ms.items[i].size)
                     }
                     var offset = CrossOffsets(count: line.count, used: used, available: available)
                     for i in line {
-                        let size = measured[s].items[i].size
-                        let f = frame(
-                            along: position + (thickness - length(size)) / 2,
-                            cross: insetStart + offset.next(breadth(size)), size: size)
-                        items.append(CellResult(
-                            request.sections[s].items[i], index: IndexPath(section: s, item: i), frame: f,
-                            measured: measured[s].items[i]))
+                        let size = ms.items[i].size
+                        let f = frame(along: position + (thickness - length(size)) / 2, cross: insetStart + offset.next(breadth(size)), size: size)
+                        items.append(CellResult(section.items[i], index: IndexPath(section: s, item: i), frame: f, measured: ms.items[i]))
                         if breadth(size) > available {
                             warnings.append(RequestWarning(
                                 path: RequestPath.item(IndexPath(section: s, item: i), shorthand: request.usesItemsShorthand),
@@ -92,8 +85,8 @@ enum FlowLayout {
                 }
                 position += insetAfter
             }
-            let footer = supplementary(request.sections[s].footer, measured[s].footer)
-            sections.append(SectionResult(id: request.sections[s].id, header: header, footer: footer, items: items))
+            let footer = supplementary(section.footer, ms.footer)
+            sections.append(SectionResult(id: section.id, header: header, footer: footer, items: items))
         }
         let contentSize = horizontal ? Size(width: position, height: across) : Size(width: across, height: position)
         var placement = Placement(contentSize: contentSize, sections: sections, warnings: warnings)

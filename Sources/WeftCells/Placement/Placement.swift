@@ -37,10 +37,7 @@ struct Placement: Sendable {
 }
 
 extension CellResult {
-    init(
-        _ cell: borrowing Cell, index: IndexPath, frame: Frame, measured: borrowing MeasuredCell,
-        table: TableRowFrames? = nil
-    ) {
+    init(_ cell: Cell, index: IndexPath, frame: Frame, measured: MeasuredCell, table: TableRowFrames? = nil) {
         self.init(id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout, table: table)
         encodedLayout = measured.encoded
     }
