@@ -10,7 +10,7 @@ import WeftLayout
     }
 
     private func result(_ node: LayoutNode) throws -> NestedContainerResult {
-        try #require(node.nested?.value as? NestedContainerResult)
+        try #require(node.nestedResult?.value)
     }
 
     private func strip(_ cells: [Element], direction: FlowScrollDirection = .horizontal) -> ContainerRequest {

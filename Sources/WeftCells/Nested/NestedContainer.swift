@@ -107,7 +107,7 @@ public struct NestedContainer: NestedContainerContent {
         var result = ContainerLayout.place(request, jobs: jobs, measured: consume measured)
         result.warnings = warnings + result.warnings
         return NestedContainerLayout(
-            size: size, answer: NestedContainerAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
+            size: size, answer: NestedContainerResultAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
     }
 
     /// What the containers nested in the cells' trees warn about, in cell
@@ -211,6 +211,23 @@ public struct NestedContainerResult: Sendable {
         case .item(let i): return i < keys[s].items.count ? keys[s].items[i] : nil
         }
     }
+}
+
+/// A nested container's answer as its output node carries it.
+public final class NestedContainerResultAnswer: NestedContainerAnswer, @unchecked Sendable {
+    /// The answer; immutable, so the box may be shared between threads.
+    public let value: NestedContainerResult
+
+    /// Boxes `value`.
+    public init(_ value: NestedContainerResult) {
+        self.value = value
+        super.init()
+    }
+}
+
+extension LayoutNode {
+    /// The inner answer of a nested container's output node; nil for any other node.
+    public var nestedResult: NestedContainerResultAnswer? { nested as? NestedContainerResultAnswer }
 }
 
 /// The content keys of one section's cells.

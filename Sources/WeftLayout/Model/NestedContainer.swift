@@ -25,14 +25,13 @@ public struct NestedContainerLayout: Sendable {
 }
 
 /// The inner answer of a nested container, carried by its output node to the
-/// encoder. Boxed and opaque: only the cells layer and the encoder read it.
-/// Two answers are equal when they are the same box.
-public final class NestedContainerAnswer: Sendable, Hashable {
-    /// The cells layer's answer.
-    public let value: any Sendable
-
-    /// Boxes `value`.
-    public init(_ value: any Sendable) { self.value = value }
+/// encoder. Opaque here: the cells layer subclasses it with its answer, which
+/// only that layer and the encoder read, through a class cast that reads the
+/// answer in place (a cast out of an existential would copy all of it).
+/// Two answers are equal when they are the same object.
+open class NestedContainerAnswer: @unchecked Sendable, Hashable {
+    /// An answer for a subclass to fill; immutable once made.
+    public init() {}
 
     /// Identity: the value is opaque.
     public static func == (a: NestedContainerAnswer, b: NestedContainerAnswer) -> Bool { a === b }

@@ -122,8 +122,8 @@ public enum LayoutResponseEncoder {
             writeFrame(frame, &out)
             out.endObject()
         }
-        if let nested = node.pointee.nested?.value as? NestedContainerResult {
-            writeFlatCells(nested, origin: frame.origin, &out)
+        if let nested = node.pointee.nestedResult {
+            writeFlatCells(nested.value, origin: frame.origin, &out)
         }
         _ = LaidOutTree.forEachChild(of: node, element) { _, node, element in
             writeFlat(node, element, origin: frame.origin, &out)

@@ -7,8 +7,8 @@ import WeftLayout
 /// own `contentOffset`.
 enum NestedContainerEncoder {
     static func writeMembers(_ answer: NestedContainerAnswer, _ out: inout JSONWriter) {
-        guard let nested = answer.value as? NestedContainerResult else { return }
-        let result = nested.result
+        guard let nested = answer as? NestedContainerResultAnswer else { return }
+        let result = nested.value.result
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
@@ -19,7 +19,7 @@ enum NestedContainerEncoder {
             case .footer: layout = result.sections[s].footer?.encodedLayout
             case .item(let i): layout = result.sections[s].items[i].encodedLayout
             }
-            return CellAnswer(key: nested.key(section: s, slot), layout: layout)
+            return CellAnswer(key: nested.value.key(section: s, slot), layout: layout)
         }
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)

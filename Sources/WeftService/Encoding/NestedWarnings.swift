@@ -19,10 +19,10 @@ enum NestedWarnings {
         _ node: UnsafePointer<LayoutNode>, _ element: UnsafePointer<Element>, _ slots: inout [ChildSlot],
         _ warnings: inout [RequestWarning]
     ) {
-        if let nested = node.pointee.nested?.value as? NestedContainerResult {
-            guard !nested.result.warnings.isEmpty else { return }
+        if let nested = node.pointee.nestedResult {
+            guard !nested.value.result.warnings.isEmpty else { return }
             let prefix = RequestPath(slots.flatMap(\.components))
-            warnings += nested.result.warnings.map { $0.relocated(under: prefix) }
+            warnings += nested.value.result.warnings.map { $0.relocated(under: prefix) }
             return
         }
         _ = LaidOutTree.forEachChild(of: node, element) { i, child, childElement in

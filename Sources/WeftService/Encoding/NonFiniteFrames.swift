@@ -32,7 +32,7 @@ enum NonFiniteFrames {
         let frame = node.pointee.frame
         let x = origin.x + frame.x, y = origin.y + frame.y
         if !(x.isFinite && y.isFinite && frame.width.isFinite && frame.height.isFinite) { return true }
-        if let nested = node.pointee.nested?.value as? NestedContainerResult, let inside = nestedPath(nested) {
+        if let nested = node.pointee.nestedResult, let inside = nestedPath(nested.value) {
             reversed.append(contentsOf: inside.reversed())
             return true
         }
