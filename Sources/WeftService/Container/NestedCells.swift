@@ -6,10 +6,9 @@ import WeftLayout
 /// out, encoded once (as the answer carries them) and stored.
 struct NestedCells: NestedCellMeasuring {
     /// A cell's tree as the decoder read it: its content hash (nil when it
-    /// could not be hashed, then it is not cached) and its size in bytes.
+    /// could not be hashed, then it is not cached).
     struct Tree: Sendable {
         var hash: ContentHash?
-        var byteCount: Int
         /// Whether the tree holds a container element, whose warnings go with the cell.
         var holdsContainer = false
     }
@@ -47,7 +46,13 @@ struct NestedCells: NestedCellMeasuring {
             }
             keys.append(key)
         }
-        for k in jobs.indices where measured[k].encoded == nil { encode(&measured[k], jobs[k], key: keys[k]) }
+        // One buffer for every new layout, each copied out at its length: a
+        // buffer of its own per cell would be twice the size it needs, and a
+        // cached copy would be a second one.
+        var out = JSONWriter(capacity: 1024)
+        for k in jobs.indices where measured[k].encoded == nil {
+            encode(&measured[k], jobs[k], key: keys[k], with: &out)
+        }
         return measured
     }
 
@@ -58,28 +63,24 @@ struct NestedCells: NestedCellMeasuring {
             pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
     }
 
-    /// Encodes a cell just laid out, as the answer carries it, and caches it.
-    private func encode(_ measured: inout MeasuredCell, _ job: ContainerLayout.CellJob, key: CellCacheKey?) {
+    /// Encodes a cell just laid out, as the answer carries it, and caches it;
+    /// `out` is scratch.
+    private func encode(
+        _ measured: inout MeasuredCell, _ job: ContainerLayout.CellJob, key: CellCacheKey?, with out: inout JSONWriter
+    ) {
         guard let node = measured.layout, let root = job.cell.node else { return }
-        let tree = self.tree(job)
-        // Written where it is returned, with room for about twice the tree's
-        // bytes (as for a row); a cached copy is cut to its length, since
-        // the cache counts what it holds by the bytes written.
-        var overflowed = false
-        let layout = JSONWriter.document(capacity: 256 + 2 * (tree?.byteCount ?? 0)) { out in
-            LayoutResponseEncoder.writeNode(node, root, &out)
-            overflowed = out.wroteNonFinite
-        }
+        out.removeAll()
+        LayoutResponseEncoder.writeNode(node, root, &out)
         // A layout whose arithmetic overflowed keeps its tree, neither encoded
         // nor cached: the check of the tree that holds it refuses the request
         // with the path into this cell (`NonFiniteFrames`). Kept trees are
         // listed flattened, where frames are added up: checked as a whole.
-        if overflowed || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return }
-        let warnings = tree?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
+        if out.wroteNonFinite || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return }
+        let layout = out.bytes
+        let warnings = self.tree(job)?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
-            // Copied through its bytes: `Array(layout)` would share the roomy buffer.
-            let exact = layout.withUnsafeBufferPointer { [UInt8]($0) }
-            let entry = CachedCell(size: measured.size, layout: exact, warnings: warnings, elementCount: 0, root: nil)
+            // The answer and the cache share the one exact copy.
+            let entry = CachedCell(size: measured.size, layout: layout, warnings: warnings, elementCount: 0, root: nil)
             cache.insert(entry, for: key, cost: entry.cost)
         }
         measured.encoded = layout

@@ -209,9 +209,8 @@ extension ElementDecoder {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
             }
             let holdsContainer = containersRead > containersBefore
-            return (cell, key, source.node.map {
-                NestedCells.Tree(hash: nodeHash, byteCount: $0.range.count, holdsContainer: holdsContainer)
-            })
+            let tree = source.node == nil ? nil : NestedCells.Tree(hash: nodeHash, holdsContainer: holdsContainer)
+            return (cell, key, tree)
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             unknownRefs.append(RequestPath(Array(nodePath.components.dropLast())))
@@ -234,9 +233,7 @@ extension ElementDecoder {
             }
         }
         let holdsContainer = containersRead > containersBefore
-        let tree = content.source.node.map {
-            NestedCells.Tree(hash: $0.hash, byteCount: $0.range.count, holdsContainer: holdsContainer)
-        }
+        let tree = content.source.node.map { NestedCells.Tree(hash: $0.hash, holdsContainer: holdsContainer) }
         return (cell, ref, tree)
     }
 }

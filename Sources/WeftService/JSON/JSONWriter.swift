@@ -54,6 +54,14 @@ public struct JSONWriter: ~Copyable {
     /// The bytes written so far.
     public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+    /// Forgets what was written, keeping the buffer: a writer reused for many
+    /// small documents, each copied out with `bytes`, allocates once.
+    public mutating func removeAll() {
+        count = 0
+        needsComma = false
+        wroteNonFinite = false
+    }
+
     // MARK: - Raw output
 
     @inline(__always)
