@@ -36,6 +36,7 @@ struct NestedCells: NestedCellMeasuring {
         measured.reserveCapacity(jobs.count)
         var keys: [CellCacheKey?] = []
         keys.reserveCapacity(jobs.count)
+        var laidOut = false
         for k in jobs.indices {
             let key = cacheKey(jobs[k], context)
             if let key, let cached = cache?.value(for: key) {
@@ -43,9 +44,12 @@ struct NestedCells: NestedCellMeasuring {
                     MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
             } else {
                 measured.append(CellMeasurer.measure(jobs[k].cell, in: jobs[k].range, context: context))
+                laidOut = true
             }
             keys.append(key)
         }
+        // Every cell found in the cache: nothing to encode, no buffer to take.
+        guard laidOut else { return measured }
         // One buffer for every new layout, each copied out at its length: a
         // buffer of its own per cell would be twice the size it needs, and a
         // cached copy would be a second one.
