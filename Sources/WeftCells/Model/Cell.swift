@@ -27,14 +27,18 @@ public struct Cell: Sendable {
     /// about 2 KB inline.
     private var content: Content
 
-    private final class Content: Sendable {
-        let tree: Tree
+    /// Unchecked, for threads and for exclusive access alike: its tree is
+    /// replaced only through `Cell.takeTree`, and only while that cell
+    /// holds the one reference to it, before any other thread or access can
+    /// see it.
+    private final class Content: @unchecked Sendable {
+        @exclusivity(unchecked) private(set) var tree: Tree
         let style: Style
         let separatorInset: Edges
         /// What validation and placement ask of the tree, kept beside it:
         /// reading `tree` copies the whole element.
-        let hasNode: Bool
-        let isView: Bool
+        @exclusivity(unchecked) private(set) var hasNode: Bool
+        @exclusivity(unchecked) private(set) var isView: Bool
 
         init(tree: Tree, style: Style, separatorInset: Edges, hasNode: Bool, isView: Bool) {
             self.tree = tree
@@ -42,6 +46,13 @@ public struct Cell: Sendable {
             self.separatorInset = separatorInset
             self.hasNode = hasNode
             self.isView = isView
+        }
+
+        /// Another tree in this box, its style kept.
+        func replaceTree(with node: consuming Element) {
+            if case .view = node.kind { isView = true } else { isView = false }
+            hasNode = true
+            tree = .decoded(node)
         }
 
         /// The same tree, flags and all, with another style or separator inset.
@@ -84,6 +95,17 @@ public struct Cell: Sendable {
         set {
             content = Self.content(
                 node: newValue, pending: false, style: content.style, separatorInset: content.separatorInset)
+        }
+    }
+
+    /// Gives the cell its tree, as setting `node` does. A cell that holds
+    /// its box alone (a nested cell given its tree once read) keeps it: a
+    /// new box would copy the style.
+    package mutating func takeTree(_ node: consuming Element) {
+        if isKnownUniquelyReferenced(&content) {
+            content.replaceTree(with: node)
+        } else {
+            self.node = node
         }
     }
 

@@ -7,20 +7,17 @@ extension ContainerRequestDecoder {
     /// A top-level cell: its tree located and grammar-checked but not built
     /// (the cell's node is pending), since trees are decoded later, on the pool.
     static func decodeCell(_ r: inout JSONReader) throws(RequestError) -> (Cell, CellSource) {
-        try decodeCell(&r) { (tree: inout JSONReader) throws(RequestError) -> Element? in
-            try tree.checkValue()
-            return nil
-        }
+        try decodeCell(&r) { (tree: inout JSONReader) throws(RequestError) in try tree.checkValue() }
     }
 
-    /// A cell whose tree `readNode` reads where it stands, or only locates
-    /// (nil: decoded later). A nested container's cell, whose bytes were
-    /// grammar-checked with the tree that holds it, is read in one pass.
+    /// A cell, its tree only located (pending): `stepOver` moves past it. A
+    /// nested container's cell, whose bytes were grammar-checked with the
+    /// tree that holds it, is stepped over without reading it again.
     static func decodeCell(
-        _ r: inout JSONReader, node readNode: (inout JSONReader) throws(RequestError) -> Element?
+        _ r: inout JSONReader, stepOver: (inout JSONReader) throws(RequestError) -> Void
     ) throws(RequestError) -> (Cell, CellSource) {
         // The fields first, the cell once: its tree and style share one box.
-        var id: String?, kind = CellKind.node, node: Element?, nodePending = false, style = Style()
+        var id: String?, kind = CellKind.node, nodeSent = false, style = Style()
         var size: Size?, constrainedSize: SizeRange?, accessoryType = AccessoryType.none, separatorInset = Edges.none
         var selectionStyle = SelectionStyle.default, neverShowPlaceholders = false
         var source = CellSource()
@@ -41,7 +38,8 @@ extension ContainerRequestDecoder {
                 case .node:
                     let valueKind = try r.peekKind()
                     guard valueKind == .object else { throw r.wrongType("an element object", got: valueKind) }
-                    if let read = try readNode(&r) { node = consume read } else { nodePending = true }
+                    try stepOver(&r)
+                    nodeSent = true
                     source.node = NodeSource(range: start..<r.offset)
                 case .style:
                     style = try decodeCellStyle(&r)
@@ -73,9 +71,8 @@ extension ContainerRequestDecoder {
                 "a cell sent as a ref takes its \(content.rawValue) from the ref: send one or the other",
                 reversedPath: [.key(content.rawValue)])
         }
-        // The tree moves into the cell: copying it would retain its parts.
         let cell = Cell(
-            id: id, kind: kind, node: consume node, nodePending: nodePending, style: style, size: size,
+            id: id, kind: kind, node: nil, nodePending: nodeSent, style: style, size: size,
             constrainedSize: constrainedSize, accessoryType: accessoryType, separatorInset: separatorInset,
             selectionStyle: selectionStyle, neverShowPlaceholders: neverShowPlaceholders)
         return (cell, source)

@@ -72,6 +72,7 @@ extension JSONReader {
                         var own: HashLanes? = HashLanes(tag: 0)
                         try hashValue(into: &member, standalone: &own, cells: &cells, role: memberRole)
                         parts?.set(part, own.map { ContentHash(low: $0.a, high: $0.b) })
+                        if part == .node { parts?.nodeEnd = offset }
                     } else {
                         try hashValue(into: &member, standalone: &none, cells: &cells, role: memberRole)
                     }
@@ -146,6 +147,9 @@ package struct NestedCellHashes: Sendable {
         var node: ContentHash?
         var style: ContentHash?
         var size: ContentHash?
+        /// Where the `node` value ends: the decoder reads a strip's cells
+        /// before their trees, and steps over each tree without reading it.
+        var nodeEnd: Int?
 
         init(start: Int) { self.start = start }
 

@@ -154,86 +154,155 @@ extension ElementDecoder {
         _ r: inout JSONReader, at path: consuming RequestPath, keys: inout [String?], trees: inout [NestedCells.Tree?]
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
+        var pending: [PendingTree?] = []
         guard try r.contractArrayStart() else { return items }
         // A strip's handful of cells in one allocation per list, not one per doubling.
         items.reserveCapacity(16)
+        pending.reserveCapacity(16)
         keys.reserveCapacity(16)
         trees.reserveCapacity(16)
         // One path for every item's tree, its index rewritten in place.
         var nodePath = path
         nodePath.components.append(.index(0))
         nodePath.components.append(.key("node"))
+        // Every cell's fields, then every cell's tree: each of the two loops
+        // stays in the instruction cache from one cell to the next, where
+        // one loop through both missed it at every cell.
         repeat {
-            let i = items.count
-            nodePath.components[nodePath.components.count - 2] = .index(i)
             do throws(RequestError) {
-                let (cell, key, tree) = try decodeNestedCell(&r, nodePath: nodePath)
-                items.append(cell)
-                keys.append(key)
-                trees.append(tree)
+                let read = try readNestedCell(&r)
+                items.append(read.cell)
+                keys.append(read.key)
+                trees.append(read.tree)
+                pending.append(read.pending)
             } catch {
-                throw error.at(i)
+                // The trees before the faulty cell come first in the document.
+                try decodeNestedTrees(&items, &trees, pending, r, nodePath: &nodePath)
+                throw error.at(items.count)
             }
         } while try r.arrayNext()
+        try decodeNestedTrees(&items, &trees, pending, r, nodePath: &nodePath)
         return items
     }
 
-    /// One cell and its content key (`nodePath`: where its tree sits): read as a container request's cell,
-    /// its tree decoded where it stands in an id scope of its own; a cell
-    /// sent as a ref takes its content from the content store (its tree
-    /// decoded from there), or is noted as unknown. A cell counts as an
-    /// element, so a request's nested cells are bounded with its elements.
+    /// The trees `readNestedCell` left, cell by cell; an error carries the
+    /// index of its cell.
+    private mutating func decodeNestedTrees(
+        _ cells: inout [Cell], _ trees: inout [NestedCells.Tree?], _ pending: [PendingTree?], _ r: JSONReader,
+        nodePath: inout RequestPath
+    ) throws(RequestError) {
+        for i in pending.indices {
+            guard let step = pending[i] else { continue }
+            nodePath.components[nodePath.components.count - 2] = .index(i)
+            do throws(RequestError) {
+                try decodeNestedTree(&cells[i], &trees[i], step, r, nodePath: nodePath)
+            } catch {
+                throw error.at(i)
+            }
+        }
+    }
+
+    /// One cell (`nodePath`: where its tree sits), fields and tree.
     private mutating func decodeNestedCell(
         _ r: inout JSONReader, nodePath: RequestPath
     ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
+        var read = try readNestedCell(&r)
+        if let step = read.pending { try decodeNestedTree(&read.cell, &read.tree, step, r, nodePath: nodePath) }
+        return (read.cell, read.key, read.tree)
+    }
+
+    /// A nested cell read in two steps: its fields and content key, then its tree.
+    private struct NestedCellRead {
+        var cell: Cell
+        var key: String?
+        var tree: NestedCells.Tree?
+        var pending: PendingTree?
+    }
+
+    /// What the second step does for a cell.
+    private enum PendingTree {
+        /// Decodes the tree at `range` of the body, `depth` levels in.
+        case body(range: Range<Int>, depth: Int)
+        /// Decodes the tree of the content a ref named.
+        case stored(StoredCell)
+        /// Notes the ref as unknown, where the cell sits.
+        case unknownRef
+    }
+
+    /// One cell's fields and content key, its tree stepped over (the hash
+    /// pass found where it ends). A cell counts as an element, so a request's
+    /// nested cells are bounded with its elements.
+    private mutating func readNestedCell(_ r: inout JSONReader) throws(RequestError) -> NestedCellRead {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
-        beginIDScope()
-        let containersBefore = containersRead
-        // The caller rewrites its path in place for the next cell.
-        defer { treePath = RequestPath() }
         _ = r.peekByte()
         let start = r.offset
+        let parts = nestedCellHashes.parts(at: start)
+        var nodeDepth = 0
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
-            (tree: inout JSONReader) throws(RequestError) -> Element? in
-            try decodeRoot(&tree, at: nodePath)
+            (tree: inout JSONReader) throws(RequestError) in
+            nodeDepth = tree.depth
+            if let end = parts?.nodeEnd { tree.skipRead(to: end) } else { try tree.checkValue() }
         }
         guard let ref = source.ref else {
-            let (key, nodeHash) = nestedCellHashes.parts(at: start).map { parts in
+            let (key, nodeHash) = parts.map { parts in
                 (ContentKey.make(kind: cell.kind, node: parts.node, size: parts.size, style: parts.style), parts.node)
             } ?? ContentKey.of(cell.kind, source, in: r.bytes)
             let body = r.bytes
             cellContent?.store.remember(key, writes: cellContent?.writes) {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
             }
-            let holdsContainer = containersRead > containersBefore
-            let tree = source.node == nil ? nil : NestedCells.Tree(hash: nodeHash, holdsContainer: holdsContainer)
-            return (cell, key, tree)
+            guard let node = source.node else { return NestedCellRead(cell: cell, key: key) }
+            return NestedCellRead(
+                cell: cell, key: key, tree: NestedCells.Tree(hash: nodeHash),
+                pending: .body(range: node.range, depth: nodeDepth))
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
-            unknownRefs.append(RequestPath(Array(nodePath.components.dropLast())))
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()
-            return (cell, ref, nil)
+            return NestedCellRead(cell: cell, key: ref, pending: .unknownRef)
         }
         cell.kind = content.kind
         cell.size = content.size
         cell.style = content.style
-        if let node = content.source.node {
+        guard content.source.node != nil else { return NestedCellRead(cell: cell, key: ref) }
+        return NestedCellRead(cell: cell, key: ref, pending: .stored(content))
+    }
+
+    /// The second step of `readNestedCell`: the cell's tree decoded where
+    /// it stands, in an id scope of its own.
+    private mutating func decodeNestedTree(
+        _ cell: inout Cell, _ tree: inout NestedCells.Tree?, _ step: PendingTree, _ r: JSONReader, nodePath: RequestPath
+    ) throws(RequestError) {
+        beginIDScope()
+        let containersBefore = containersRead
+        defer { treePath = RequestPath() }
+        switch step {
+        case .unknownRef:
+            unknownRefs.append(RequestPath(Array(nodePath.components.dropLast())))
+            return
+        case .body(let range, let depth):
+            var reader = r.rewound(to: range.lowerBound, depth: depth)
+            do throws(RequestError) {
+                cell.takeTree(try decodeRoot(&reader, at: nodePath))
+            } catch {
+                throw error.at("node")
+            }
+        case .stored(let content):
+            let range = content.source.node?.range ?? 0..<0
             // Other bytes: the parts found by offset in this tree do not apply there.
             let found = nestedCellHashes
             nestedCellHashes = NestedCellHashes()
             defer { nestedCellHashes = found }
             try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
-                var tree = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
-                cell.node = try decodeRoot(&tree, at: nodePath)
+                var reader = JSONReader(UnsafeBufferPointer(rebasing: stored[range]), maxDepth: r.maxDepth)
+                cell.takeTree(try decodeRoot(&reader, at: nodePath))
             }
+            tree = NestedCells.Tree(hash: content.source.node?.hash)
         }
-        let holdsContainer = containersRead > containersBefore
-        let tree = content.source.node.map { NestedCells.Tree(hash: $0.hash, holdsContainer: holdsContainer) }
-        return (cell, ref, tree)
+        tree?.holdsContainer = containersRead > containersBefore
     }
 }

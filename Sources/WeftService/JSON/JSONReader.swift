@@ -201,6 +201,22 @@ public struct JSONReader {
         }
     }
 
+    /// Steps over a value an earlier pass over these bytes read whole, to
+    /// `end`, where that value ends.
+    mutating func skipRead(to end: Int) {
+        precondition(end >= offset && end <= bytes.count, "not a value's end")
+        offset = end
+    }
+
+    /// This reader placed at `start`, `depth` levels in: to read again a
+    /// value that was stepped over.
+    func rewound(to start: Int, depth: Int) -> JSONReader {
+        var copy = self
+        copy.offset = start
+        copy.depth = depth
+        return copy
+    }
+
     /// Skips one value of any kind, checking its grammar.
     public mutating func skipValue() throws(RequestError) {
         switch try peekKind() {
