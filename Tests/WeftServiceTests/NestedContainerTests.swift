@@ -198,6 +198,28 @@ import WeftLayout
         #expect(try JSONValue.parse(node.body)["path"]?.string == "/root/items/1/node/children/0/style/width")
     }
 
+
+    /// A strip's cells are read before their trees; the error reported is
+    /// still the first in the document, whether a tree or a cell's field.
+    @Test func theFirstErrorOfAStripIsTheFirstInTheDocument() throws {
+        func strip(_ first: String, _ second: String) -> String {
+            #"{"type": "container", "container": {"type": "collection"}, "items": [\#(first), \#(second)]}"#
+        }
+        let badTree = #"{"node": {"type": "stack", "children": [{"type": "box", "style": {"width": "wide"}}]}}"#
+        let badKind = #"{"kind": "bogus", "node": {"type": "box"}}"#
+        let good = #"{"node": {"type": "box"}}"#
+        let cases: [(String, String)] = [
+            (strip(badTree, badKind), "/items/0/node/children/1/items/0/node/children/0/style/width"),
+            (strip(badKind, badTree), "/items/0/node/children/1/items/0/kind"),
+            (strip(good, badTree), "/items/0/node/children/1/items/1/node/children/0/style/width"),
+            (strip(good, badKind), "/items/0/node/children/1/items/1/kind"),
+        ]
+        for (container, path) in cases {
+            let (status, json, _) = try respond(makeEngine(), table([row("row-0", container)]))
+            #expect(status == 422)
+            #expect(json["path"]?.string == path, "\(container)")
+        }
+    }
     private func nodeProblem(_ root: String, limits: DecodeLimits = .standard) throws -> (type: String?, path: String?) {
         let response = LayoutNodeEndpoint.respond(
             body: Array(#"{"root": \#(root)}"#.utf8), flatten: false, textMeasurer: nil, limits: limits)
