@@ -220,6 +220,16 @@ import WeftLayout
             #expect(json["path"]?.string == path, "\(container)")
         }
     }
+
+    /// A nested cell's tree is stepped over where the hash pass saw it end;
+    /// a second `node` in the same cell is still refused, not skipped.
+    @Test func aNestedCellWithTwoNodesIsRefused() throws {
+        let twice = #"{"node": {"type": "box", "style": {"width": 10}}, "node": {"type": "box", "style": {"width": 20}}}"#
+        let container = #"{"type": "container", "container": {"type": "collection"}, "items": [\#(twice)]}"#
+        let (status, json, _) = try respond(makeEngine(), table([row("row-0", container)]))
+        #expect(status == 422)
+        #expect(json["path"]?.string == "/items/0/node/children/1/items/0/node")
+    }
     private func nodeProblem(_ root: String, limits: DecodeLimits = .standard) throws -> (type: String?, path: String?) {
         let response = LayoutNodeEndpoint.respond(
             body: Array(#"{"root": \#(root)}"#.utf8), flatten: false, textMeasurer: nil, limits: limits)

@@ -70,9 +70,11 @@ extension JSONReader {
                     }
                     if let part {
                         var own: HashLanes? = HashLanes(tag: 0)
+                        _ = peekByte()
+                        let valueStart = offset
                         try hashValue(into: &member, standalone: &own, cells: &cells, role: memberRole)
                         parts?.set(part, own.map { ContentHash(low: $0.a, high: $0.b) })
-                        if part == .node { parts?.nodeEnd = offset }
+                        if part == .node { parts?.nodeValue = valueStart..<offset }
                     } else {
                         try hashValue(into: &member, standalone: &none, cells: &cells, role: memberRole)
                     }
@@ -147,9 +149,10 @@ package struct NestedCellHashes: Sendable {
         var node: ContentHash?
         var style: ContentHash?
         var size: ContentHash?
-        /// Where the `node` value ends: the decoder reads a strip's cells
-        /// before their trees, and steps over each tree without reading it.
-        var nodeEnd: Int?
+        /// Where the `node` value sits (the last one, if sent twice): the
+        /// decoder reads a strip's cells before their trees, and steps over
+        /// a tree that starts there without reading it.
+        var nodeValue: Range<Int>?
 
         init(start: Int) { self.start = start }
 

@@ -244,7 +244,12 @@ extension ElementDecoder {
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
             (tree: inout JSONReader) throws(RequestError) in
             nodeDepth = tree.depth
-            if let end = parts?.nodeEnd { tree.skipRead(to: end) } else { try tree.checkValue() }
+            // Only the value the hash pass saw there: a second `node` is read, and refused.
+            if let value = parts?.nodeValue, value.lowerBound == tree.offset {
+                tree.skipRead(to: value.upperBound)
+            } else {
+                try tree.checkValue()
+            }
         }
         guard let ref = source.ref else {
             let (key, nodeHash) = parts.map { parts in
