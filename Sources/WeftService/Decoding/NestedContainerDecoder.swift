@@ -223,14 +223,14 @@ extension ElementDecoder {
     private enum PendingTree {
         /// Decodes the tree at `range` of the body, `depth` levels in.
         case body(range: Range<Int>, depth: Int)
-        /// Decodes the tree of the content a ref named.
-        case stored(StoredCell)
+        /// Decodes the tree of the content a ref named, at `node` in its bytes.
+        case stored(StoredCell, node: NodeSource)
         /// Notes the ref as unknown, where the cell sits.
         case unknownRef
     }
 
     /// One cell's fields and content key, its tree stepped over (the hash
-    /// pass found where it ends). A cell counts as an element, so a request's
+    /// pass found where it sits). A cell counts as an element, so a request's
     /// nested cells are bounded with its elements.
     private mutating func readNestedCell(_ r: inout JSONReader) throws(RequestError) -> NestedCellRead {
         elementCount += 1
@@ -273,8 +273,8 @@ extension ElementDecoder {
         cell.kind = content.kind
         cell.size = content.size
         cell.style = content.style
-        guard content.source.node != nil else { return NestedCellRead(cell: cell, key: ref) }
-        return NestedCellRead(cell: cell, key: ref, pending: .stored(content))
+        guard let node = content.source.node else { return NestedCellRead(cell: cell, key: ref) }
+        return NestedCellRead(cell: cell, key: ref, pending: .stored(content, node: node))
     }
 
     /// The second step of `readNestedCell`: the cell's tree decoded where
@@ -296,17 +296,16 @@ extension ElementDecoder {
             } catch {
                 throw error.at("node")
             }
-        case .stored(let content):
-            let range = content.source.node?.range ?? 0..<0
+        case .stored(let content, let node):
             // Other bytes: the parts found by offset in this tree do not apply there.
             let found = nestedCellHashes
             nestedCellHashes = NestedCellHashes()
             defer { nestedCellHashes = found }
             try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
-                var reader = JSONReader(UnsafeBufferPointer(rebasing: stored[range]), maxDepth: r.maxDepth)
+                var reader = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
                 cell.takeTree(try decodeRoot(&reader, at: nodePath))
             }
-            tree = NestedCells.Tree(hash: content.source.node?.hash)
+            tree = NestedCells.Tree(hash: node.hash)
         }
         tree?.holdsContainer = containersRead > containersBefore
     }
