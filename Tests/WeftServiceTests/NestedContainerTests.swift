@@ -208,11 +208,16 @@ import WeftLayout
         let badTree = #"{"node": {"type": "stack", "children": [{"type": "box", "style": {"width": "wide"}}]}}"#
         let badKind = #"{"kind": "bogus", "node": {"type": "box"}}"#
         let good = #"{"node": {"type": "box"}}"#
+        // One cell, its tree before or after a bad field.
+        let treeThenKind = #"{"node": {"type": "box", "style": {"width": "wide"}}, "kind": "bogus"}"#
+        let kindThenTree = #"{"kind": "bogus", "node": {"type": "box", "style": {"width": "wide"}}}"#
         let cases: [(String, String)] = [
             (strip(badTree, badKind), "/items/0/node/children/1/items/0/node/children/0/style/width"),
             (strip(badKind, badTree), "/items/0/node/children/1/items/0/kind"),
             (strip(good, badTree), "/items/0/node/children/1/items/1/node/children/0/style/width"),
             (strip(good, badKind), "/items/0/node/children/1/items/1/kind"),
+            (strip(good, treeThenKind), "/items/0/node/children/1/items/1/node/style/width"),
+            (strip(good, kindThenTree), "/items/0/node/children/1/items/1/kind"),
         ]
         for (container, path) in cases {
             let (status, json, _) = try respond(makeEngine(), table([row("row-0", container)]))

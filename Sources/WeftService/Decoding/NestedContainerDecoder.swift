@@ -169,16 +169,23 @@ extension ElementDecoder {
         // stays in the instruction cache from one cell to the next, where
         // one loop through both missed it at every cell.
         repeat {
+            var steppedOver: SteppedTree?
             do throws(RequestError) {
-                let read = try readNestedCell(&r)
+                let read = try readNestedCell(&r, steppedOver: &steppedOver)
                 items.append(read.cell)
                 keys.append(read.key)
                 trees.append(read.tree)
                 pending.append(read.pending)
             } catch {
-                // The trees before the faulty cell come first in the document.
+                // The trees before the fault come first in the document: the
+                // earlier cells', and the faulty cell's own if it came first.
                 try decodeNestedTrees(&items, &trees, pending, r, nodePath: &nodePath)
-                throw error.at(items.count)
+                nodePath.components[nodePath.components.count - 2] = .index(items.count)
+                do throws(RequestError) {
+                    try decodeTree(before: error, steppedOver, r, nodePath: nodePath)
+                } catch {
+                    throw error.at(items.count)
+                }
             }
         } while try r.arrayNext()
         try decodeNestedTrees(&items, &trees, pending, r, nodePath: &nodePath)
@@ -206,9 +213,28 @@ extension ElementDecoder {
     private mutating func decodeNestedCell(
         _ r: inout JSONReader, nodePath: RequestPath
     ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
-        var read = try readNestedCell(&r)
+        var steppedOver: SteppedTree?
+        var read: NestedCellRead
+        do throws(RequestError) {
+            read = try readNestedCell(&r, steppedOver: &steppedOver)
+        } catch {
+            try decodeTree(before: error, steppedOver, r, nodePath: nodePath)
+        }
         if let step = read.pending { try decodeNestedTree(&read.cell, &read.tree, step, r, nodePath: nodePath) }
         return (read.cell, read.key, read.tree)
+    }
+
+    /// Throws `fault`, a cell's error found while its fields were read, or
+    /// first the error of the tree that came before it in that cell.
+    private mutating func decodeTree(
+        before fault: RequestError, _ steppedOver: SteppedTree?, _ r: JSONReader, nodePath: RequestPath
+    ) throws(RequestError) -> Never {
+        if let steppedOver {
+            var cell = Cell()
+            var tree: NestedCells.Tree?
+            try decodeNestedTree(&cell, &tree, .body(steppedOver), r, nodePath: nodePath)
+        }
+        throw fault
     }
 
     /// A nested cell read in two steps: its fields and content key, then its tree.
@@ -219,10 +245,17 @@ extension ElementDecoder {
         var pending: PendingTree?
     }
 
+    /// A tree the first step stepped over: its value's bytes in the body,
+    /// and the reader's depth there.
+    private struct SteppedTree {
+        var range: Range<Int>
+        var depth: Int
+    }
+
     /// What the second step does for a cell.
     private enum PendingTree {
-        /// Decodes the tree at `range` of the body, `depth` levels in.
-        case body(range: Range<Int>, depth: Int)
+        /// Decodes the tree the first step stepped over in the body.
+        case body(SteppedTree)
         /// Decodes the tree of the content a ref named, at `node` in its bytes.
         case stored(StoredCell, node: NodeSource)
         /// Notes the ref as unknown, where the cell sits.
@@ -230,9 +263,12 @@ extension ElementDecoder {
     }
 
     /// One cell's fields and content key, its tree stepped over (the hash
-    /// pass found where it sits). A cell counts as an element, so a request's
+    /// pass found where it sits): `steppedOver` says where, also when a
+    /// later field fails. A cell counts as an element, so a request's
     /// nested cells are bounded with its elements.
-    private mutating func readNestedCell(_ r: inout JSONReader) throws(RequestError) -> NestedCellRead {
+    private mutating func readNestedCell(
+        _ r: inout JSONReader, steppedOver: inout SteppedTree?
+    ) throws(RequestError) -> NestedCellRead {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
@@ -240,16 +276,16 @@ extension ElementDecoder {
         _ = r.peekByte()
         let start = r.offset
         let parts = nestedCellHashes.parts(at: start)
-        var nodeDepth = 0
         var (cell, source) = try ContainerRequestDecoder.decodeCell(&r) {
             (tree: inout JSONReader) throws(RequestError) in
-            nodeDepth = tree.depth
+            let (valueStart, depth) = (tree.offset, tree.depth)
             // Only the value the hash pass saw there: a second `node` is read, and refused.
-            if let value = parts?.nodeValue, value.lowerBound == tree.offset {
+            if let value = parts?.nodeValue, value.lowerBound == valueStart {
                 tree.skipRead(to: value.upperBound)
             } else {
                 try tree.checkValue()
             }
+            steppedOver = SteppedTree(range: valueStart..<tree.offset, depth: depth)
         }
         guard let ref = source.ref else {
             let (key, nodeHash) = parts.map { parts in
@@ -259,10 +295,9 @@ extension ElementDecoder {
             cellContent?.store.remember(key, writes: cellContent?.writes) {
                 StoredCell(cell, source, in: body, nodeHash: nodeHash)
             }
-            guard let node = source.node else { return NestedCellRead(cell: cell, key: key) }
+            guard source.node != nil, let steppedOver else { return NestedCellRead(cell: cell, key: key) }
             return NestedCellRead(
-                cell: cell, key: key, tree: NestedCells.Tree(hash: nodeHash),
-                pending: .body(range: node.range, depth: nodeDepth))
+                cell: cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             // The request is answered 409 before any layout: the tree only
@@ -289,8 +324,8 @@ extension ElementDecoder {
         case .unknownRef:
             unknownRefs.append(RequestPath(Array(nodePath.components.dropLast())))
             return
-        case .body(let range, let depth):
-            var reader = r.rewound(to: range.lowerBound, depth: depth)
+        case .body(let stepped):
+            var reader = r.rewound(to: stepped.range.lowerBound, depth: stepped.depth)
             do throws(RequestError) {
                 cell.takeTree(try decodeRoot(&reader, at: nodePath))
             } catch {
