@@ -93,19 +93,23 @@ public struct Cell: Sendable {
             return element
         }
         set {
-            content = Self.content(
-                node: newValue, pending: false, style: content.style, separatorInset: content.separatorInset)
+            guard let newValue else {
+                content = Self.content(node: nil, pending: false, style: content.style, separatorInset: content.separatorInset)
+                return
+            }
+            takeTree(newValue)
         }
     }
 
-    /// Gives the cell its tree, as setting `node` does. A cell that holds
+    /// Gives the cell its tree (setting `node` comes here). A cell that holds
     /// its box alone (a nested cell given its tree once read) keeps it: a
     /// new box would copy the style.
     package mutating func takeTree(_ node: consuming Element) {
         if isKnownUniquelyReferenced(&content) {
             content.replaceTree(with: node)
         } else {
-            self.node = node
+            content = Self.content(
+                node: node, pending: false, style: content.style, separatorInset: content.separatorInset)
         }
     }
 
