@@ -198,7 +198,6 @@ import WeftLayout
         #expect(try JSONValue.parse(node.body)["path"]?.string == "/root/items/1/node/children/0/style/width")
     }
 
-
     /// A strip's cells are read before their trees; the error reported is
     /// still the first in the document, whether a tree or a cell's field.
     @Test func theFirstErrorOfAStripIsTheFirstInTheDocument() throws {
@@ -235,6 +234,7 @@ import WeftLayout
         #expect(status == 422)
         #expect(json["path"]?.string == "/items/0/node/children/1/items/0/node")
     }
+
     private func nodeProblem(_ root: String, limits: DecodeLimits = .standard) throws -> (type: String?, path: String?) {
         let response = LayoutNodeEndpoint.respond(
             body: Array(#"{"root": \#(root)}"#.utf8), flatten: false, textMeasurer: nil, limits: limits)
