@@ -11,22 +11,28 @@ struct PositionRounding {
     let grid: PixelGrid
 
     func finalize(_ node: inout LayoutNode, element: Element) {
-        guard node.children.count == element.children.count else { return }
-        if element.kind.isFlex {
+        withUnsafePointer(to: element) { finalize(&node, element: $0) }
+    }
+
+    /// The walk goes through pointers: passing elements by value copied
+    /// each root element, and with it retained its contents.
+    private func finalize(_ node: inout LayoutNode, element: UnsafePointer<Element>) {
+        guard node.children.count == element.pointee.children.count else { return }
+        if element.pointee.kind.isFlex {
             // Only the Texture elements inside a flex subtree need rounding:
             // a subtree of flex elements alone is left untouched (walking it
             // in place would check every children array for uniqueness).
-            for i in element.children.indices {
-                let hasSpec = element.children.withUnsafeBufferPointer { PositionRounding.containsSpec($0.baseAddress! + i) }
-                if hasSpec { finalize(&node.children[i], element: element.children[i]) }
+            element.pointee.children.withUnsafeBufferPointer { children in
+                for i in children.indices where PositionRounding.containsSpec(children.baseAddress! + i) {
+                    finalize(&node.children[i], element: children.baseAddress! + i)
+                }
             }
         } else {
             place(&node, element: element, absoluteUnrounded: .zero, absoluteRounded: .zero)
         }
     }
 
-    /// Whether `element` or anything below it is not a flex element. Walks
-    /// through pointers: passing elements by value retained their contents.
+    /// Whether `element` or anything below it is not a flex element.
     static func containsSpec(_ element: UnsafePointer<Element>) -> Bool {
         guard element.pointee.kind.isFlex else { return true }
         return element.pointee.children.withUnsafeBufferPointer { children in
@@ -34,18 +40,24 @@ struct PositionRounding {
         }
     }
 
-    private func place(_ node: inout LayoutNode, element: Element, absoluteUnrounded: Point, absoluteRounded: Point) {
-        if element.kind.isFlex {
+    private func place(
+        _ node: inout LayoutNode, element: UnsafePointer<Element>, absoluteUnrounded: Point, absoluteRounded: Point
+    ) {
+        if element.pointee.kind.isFlex {
             finalize(&node, element: element)
             return
         }
-        guard node.children.count == element.children.count else { return }
-        for i in node.children.indices {
-            let rel = node.children[i].frame.origin
-            let unrounded = Point(x: absoluteUnrounded.x + sanitize(rel.x), y: absoluteUnrounded.y + sanitize(rel.y))
-            let rounded = Point(x: grid.ceil(unrounded.x), y: grid.ceil(unrounded.y))
-            node.children[i].frame.origin = Point(x: rounded.x - absoluteRounded.x, y: rounded.y - absoluteRounded.y)
-            place(&node.children[i], element: element.children[i], absoluteUnrounded: unrounded, absoluteRounded: rounded)
+        guard node.children.count == element.pointee.children.count else { return }
+        element.pointee.children.withUnsafeBufferPointer { children in
+            for i in node.children.indices {
+                let rel = node.children[i].frame.origin
+                let unrounded = Point(x: absoluteUnrounded.x + sanitize(rel.x), y: absoluteUnrounded.y + sanitize(rel.y))
+                let rounded = Point(x: grid.ceil(unrounded.x), y: grid.ceil(unrounded.y))
+                node.children[i].frame.origin = Point(x: rounded.x - absoluteRounded.x, y: rounded.y - absoluteRounded.y)
+                place(
+                    &node.children[i], element: children.baseAddress! + i, absoluteUnrounded: unrounded,
+                    absoluteRounded: rounded)
+            }
         }
     }
 
