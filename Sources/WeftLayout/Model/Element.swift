@@ -53,8 +53,11 @@ public enum ElementKind: Sendable {
     /// A Yoga / CSS flexbox container; its container properties live in `style`.
     case flex
     /// A scrolling container of cells inside the tree, measured as a leaf;
-    /// the cells layer lays it out (see `NestedContainerContent`).
-    case container(any NestedContainerContent)
+    /// the cells layer lays it out (see `NestedContainerContent`). Boxed: an
+    /// existential inline would make every element address-only, so that
+    /// each `switch` over a kind, and each copy of an element, went through
+    /// a copy of the whole value.
+    indirect case container(any NestedContainerContent)
 
     /// The `type` token of the wire format; static so an encoder copies bytes only.
     public var typeName: StaticString {

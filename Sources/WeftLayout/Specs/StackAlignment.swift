@@ -39,8 +39,8 @@ extension StackSpec {
     }
 
     /// `alignSelf` wins unless it is `auto`; there is no baseline `alignSelf`.
-    func alignment(of child: Element) -> StackItemAlignment {
-        switch child.style.alignSelf {
+    func alignment(of childStyle: Style) -> StackItemAlignment {
+        switch childStyle.alignSelf {
         case .flexStart, .start: return .start
         case .flexEnd, .end: return .end
         case .center: return .center

@@ -10,7 +10,7 @@ extension StackPass {
         var lineSum = 0.0
         var gap = 0.0
         for i in items.indices {
-            let itemLength = items[i].spacingBefore + stackLength(items[i]) + items[i].spacingAfter
+            let itemLength = items[i].spacingBefore + stackLength(i) + items[i].spacingAfter
             if stackViolation(lineSum + gap + itemLength) < 0 && i > start {
                 lines.append(Line(items: start..<i))
                 start = i
@@ -37,7 +37,7 @@ extension StackPass {
         if factorSum == 0 {
             if optimized {
                 for i in r where items[i].grow > 0 && items[i].shrink > 0 {
-                    items[i].layout = crossChildLayout(i, stackMin: 0, stackMax: 0, crossMin: crossMin, crossMax: crossMax)
+                    layouts[i] = crossChildLayout(i, stackMin: 0, stackMax: 0, crossMin: crossMin, crossMax: crossMax)
                     items[i].measured = true
                 }
             }
@@ -45,7 +45,7 @@ extension StackPass {
         }
         var scaledShrinkSum = 0.0
         if !growing {
-            for i in r { scaledShrinkSum += stackLength(items[i]) * (items[i].shrink / factorSum) }
+            for i in r { scaledShrinkSum += stackLength(i) * (items[i].shrink / factorSum) }
         }
         var adjustments = [Double](repeating: 0, count: r.count)
         var adjusted = 0.0
@@ -56,7 +56,7 @@ extension StackPass {
             } else if scaledShrinkSum == 0 {
                 a = 0
             } else {
-                a = -abs((stackLength(items[i]) * items[i].shrink / factorSum) / scaledShrinkSum * v)
+                a = -abs((stackLength(i) * items[i].shrink / factorSum) / scaledShrinkSum * v)
             }
             adjustments[k] = a
             adjusted += a
@@ -64,20 +64,20 @@ extension StackPass {
         let remaining = v - adjusted
         guard let first = adjustments.firstIndex(where: { $0 != 0 }) else { return }
         for (k, i) in r.enumerated() where adjustments[k] != 0 {
-            var length = stackLength(items[i]) + adjustments[k]
+            var length = stackLength(i) + adjustments[k]
             if k == first && items[i].grow > 0 { length += remaining }
             length = TextureMath.max(length, 0)
-            items[i].layout = crossChildLayout(i, stackMin: length, stackMax: length, crossMin: crossMin, crossMax: crossMax)
+            layouts[i] = crossChildLayout(i, stackMin: length, stackMax: length, crossMin: crossMin, crossMax: crossMax)
             items[i].measured = true
         }
     }
 
     // MARK: - Lines across (ASStackUnpositionedLayout.mm)
 
-    func baseline(of item: Item) -> Double {
-        switch item.alignment {
-        case .baselineFirst: return item.layout.ascender
-        case .baselineLast: return axes.cross(item.layout.size) + item.layout.descender
+    func baseline(of i: Int) -> Double {
+        switch items[i].alignment {
+        case .baselineFirst: return layouts[i].ascender
+        case .baselineLast: return axes.cross(layouts[i].size) + layouts[i].descender
         default: return 0
         }
     }
@@ -89,7 +89,7 @@ extension StackPass {
         if lines.count == 1 && crossMin == crossMax {
             var base = 0.0
             for i in lines[0].items where items[i].alignment.isBaseline {
-                base = max(base, baseline(of: items[i]))
+                base = max(base, baseline(of: i))
             }
             lines[0].crossSize = crossMin
             lines[0].baseline = max(0, base)
@@ -98,9 +98,9 @@ extension StackPass {
         for l in lines.indices {
             var up = 0.0, down = 0.0, other = 0.0
             for i in lines[l].items {
-                let cross = axes.cross(items[i].layout.size)
+                let cross = axes.cross(layouts[i].size)
                 if items[i].alignment.isBaseline {
-                    let b = baseline(of: items[i])
+                    let b = baseline(of: i)
                     up = max(up, b)
                     down = max(down, cross - b)
                 } else {
@@ -126,9 +126,9 @@ extension StackPass {
             if stretchLines { lines[l].crossSize += v / Double(lines.count) }
             let lineCross = lines[l].crossSize
             for i in lines[l].items where items[i].alignment == .stretch {
-                if lineCross - axes.cross(items[i].layout.size) > StackPass.violationEpsilon {
-                    let length = stackLength(items[i])
-                    items[i].layout = crossChildLayout(i, stackMin: length, stackMax: length, crossMin: lineCross, crossMax: lineCross)
+                if lineCross - axes.cross(layouts[i].size) > StackPass.violationEpsilon {
+                    let length = stackLength(i)
+                    layouts[i] = crossChildLayout(i, stackMin: length, stackMax: length, crossMin: lineCross, crossMax: lineCross)
                     items[i].measured = true
                 }
             }

@@ -39,12 +39,12 @@ extension StackPass {
         }
     }
 
-    func crossOffset(of item: Item, in line: Line) -> Double {
-        let free = line.crossSize - axes.cross(item.layout.size)
-        switch item.alignment {
+    func crossOffset(of i: Int, in line: Line) -> Double {
+        let free = line.crossSize - axes.cross(layouts[i].size)
+        switch items[i].alignment {
         case .end: return free
         case .center: return PixelGrid(scale: context.pointScale).floor(free / 2)
-        case .baselineFirst, .baselineLast: return line.baseline - baseline(of: item)
+        case .baselineFirst, .baselineLast: return line.baseline - baseline(of: i)
         case .start, .stretch: return 0
         }
     }
@@ -66,20 +66,24 @@ extension StackPass {
             for (j, i) in line.items.enumerated() {
                 p += items[i].spacingBefore
                 if j > 0 { p += spec.spacing + stackGap }
-                items[i].layout.frame.origin = axes.point(stack: p, cross: crossCursor + crossOffset(of: items[i], in: line))
-                p += self.stackLength(items[i]) + items[i].spacingAfter
+                let cross = crossCursor + crossOffset(of: i, in: line)
+                layouts[i].frame.origin = axes.point(stack: p, cross: cross)
+                p += self.stackLength(i) + items[i].spacingAfter
             }
             crossCursor += line.crossSize
         }
         let size = LeafLayout.finalSize(range.clamp(axes.size(stack: stackLength, cross: crossSum)), context)
         if spec.direction.isReverse { mirrorAlongStackAxis(stackSize: axes.stack(size)) }
-        var node = LayoutNode(size: size, children: items.map(\.layout))
+        let firstAscender = layouts.first?.ascender ?? 0
+        let lastDescender = layouts.last?.descender ?? 0
+        var node = LayoutNode(size: size, children: layouts)
+        layouts = []
         if spec.direction.isVertical {
-            node.ascender = items.first?.layout.ascender ?? 0
-            node.descender = items.last?.layout.descender ?? 0
+            node.ascender = firstAscender
+            node.descender = lastDescender
         } else {
-            node.ascender = element.style.ascender
-            node.descender = element.style.descender
+            node.ascender = ascender
+            node.descender = descender
         }
         return node
     }
@@ -88,13 +92,13 @@ extension StackPass {
     /// CSS's row-reverse / column-reverse do: the forward layout mirrored.
     private mutating func mirrorAlongStackAxis(stackSize: Double) {
         for i in items.indices {
-            let origin = items[i].layout.frame.origin
+            let origin = layouts[i].frame.origin
             let along = axes.vertical ? origin.y : origin.x
-            let mirrored = stackSize - along - stackLength(items[i])
+            let mirrored = stackSize - along - stackLength(i)
             if axes.vertical {
-                items[i].layout.frame.origin.y = mirrored
+                layouts[i].frame.origin.y = mirrored
             } else {
-                items[i].layout.frame.origin.x = mirrored
+                layouts[i].frame.origin.x = mirrored
             }
         }
     }
