@@ -87,7 +87,8 @@ struct StackPass {
         self.optimized = flexibleBoth == 1 && axes.stack(range.min) == axes.stack(range.max)
     }
 
-    /// Child `i` in place: the buffer's subscript returns a copy, `pointee` does not.
+    /// Child `i` in place: a field read through `pointee` copies nothing,
+    /// where the buffer's subscript returns a copy of the whole element.
     func child(_ i: Int) -> UnsafePointer<Element> { children.baseAddress! + i }
 
     var crossMin: Double { axes.cross(range.min) }

@@ -74,13 +74,10 @@ extension StackPass {
         }
         let size = LeafLayout.finalSize(range.clamp(axes.size(stack: stackLength, cross: crossSum)), context)
         if spec.direction.isReverse { mirrorAlongStackAxis(stackSize: axes.stack(size)) }
-        let firstAscender = layouts.first?.ascender ?? 0
-        let lastDescender = layouts.last?.descender ?? 0
         var node = LayoutNode(size: size, children: layouts)
-        layouts = []
         if spec.direction.isVertical {
-            node.ascender = firstAscender
-            node.descender = lastDescender
+            node.ascender = layouts.first?.ascender ?? 0
+            node.descender = layouts.last?.descender ?? 0
         } else {
             node.ascender = ascender
             node.descender = descender
