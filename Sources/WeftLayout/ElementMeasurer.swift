@@ -1,36 +1,47 @@
 /// Dispatches `layoutThatFits` to the element's own layout.
 enum ElementMeasurer {
     static func measure(_ element: Element, in range: SizeRange, parentSize: Size, context: LayoutContext) -> LayoutNode {
-        switch element.kind {
+        withUnsafePointer(to: element) { measure($0, in: range, parentSize: parentSize, context: context) }
+    }
+
+    /// The element in place: a stack measures its children through pointers
+    /// into its children array, and a leaf or a stack is measured without
+    /// copying the element (a copy retains everything it holds).
+    static func measure(
+        _ pointer: UnsafePointer<Element>, in range: SizeRange, parentSize: Size, context: LayoutContext
+    ) -> LayoutNode {
+        switch pointer.pointee.kind {
         case .flex:
-            return FlexLayout.layout(element, in: range, parentSize: parentSize, context: context)
+            return FlexLayout.layout(pointer.pointee, in: range, parentSize: parentSize, context: context)
         // Inset, overlay and background ignore their own style sizes (ASLayoutSpec.mm).
         case .inset(let insets):
-            return InsetLayout.layout(element, insets: insets, in: range, parentSize: parentSize, context: context)
+            return InsetLayout.layout(pointer.pointee, insets: insets, in: range, parentSize: parentSize, context: context)
         case .overlay:
-            return OverlayLayout.layout(element, in: range, parentSize: parentSize, context: context)
+            return OverlayLayout.layout(pointer.pointee, in: range, parentSize: parentSize, context: context)
         case .background(let hasBackground):
             return BackgroundLayout.layout(
-                element, hasBackground: hasBackground, in: range, parentSize: parentSize, context: context)
+                pointer.pointee, hasBackground: hasBackground, in: range, parentSize: parentSize, context: context)
         default:
             break
         }
-        let styleRange = element.style.resolvedRange(parentSize: parentSize)
+        let styleRange = pointer.pointee.style.resolvedRange(parentSize: parentSize)
         let resolved = range.intersect(styleRange)
-        var node = measureWithOwnRange(element, in: resolved, context: context)
-        switch element.kind {
+        var node = measureWithOwnRange(pointer, in: resolved, context: context)
+        switch pointer.pointee.kind {
         case .text, .stack, .flex:
             break  // these expose baselines of their own
         default:
-            node.ascender = element.style.ascender
-            node.descender = element.style.descender
+            node.ascender = pointer.pointee.style.ascender
+            node.descender = pointer.pointee.style.descender
         }
         return node
     }
 
     /// The element's own measurement once its style has narrowed the range.
-    private static func measureWithOwnRange(_ element: Element, in resolved: SizeRange, context: LayoutContext) -> LayoutNode {
-        switch element.kind {
+    private static func measureWithOwnRange(
+        _ pointer: UnsafePointer<Element>, in resolved: SizeRange, context: LayoutContext
+    ) -> LayoutNode {
+        switch pointer.pointee.kind {
         case .box, .view:
             return LeafLayout.layout(proposal: nil, in: resolved, context: context)
         case .image(let intrinsic):
@@ -38,22 +49,22 @@ enum ElementMeasurer {
         case .text(let content):
             return LeafLayout.layoutText(content, in: resolved, context: context)
         case .stack(let spec):
-            return StackLayout.layout(element, spec: spec, in: resolved, context: context)
+            return StackLayout.layout(pointer, spec: spec, in: resolved, context: context)
         case .center(let spec):
             let relative = RelativeSpec(
                 horizontal: spec.centerX ? .center : .none, vertical: spec.centerY ? .center : .none,
                 sizing: spec.sizing)
-            return RelativeLayout.layout(element, spec: relative, in: resolved, context: context)
+            return RelativeLayout.layout(pointer.pointee, spec: relative, in: resolved, context: context)
         case .relative(let spec):
-            return RelativeLayout.layout(element, spec: spec, in: resolved, context: context)
+            return RelativeLayout.layout(pointer.pointee, spec: spec, in: resolved, context: context)
         case .ratio(let ratio):
-            return RatioLayout.layout(element, ratio: ratio, in: resolved, context: context)
+            return RatioLayout.layout(pointer.pointee, ratio: ratio, in: resolved, context: context)
         case .absolute(let sizing):
-            return AbsoluteLayout.layout(element, sizing: sizing, in: resolved, context: context)
+            return AbsoluteLayout.layout(pointer.pointee, sizing: sizing, in: resolved, context: context)
         case .corner(let spec):
-            return CornerLayout.layout(element, spec: spec, in: resolved, context: context)
+            return CornerLayout.layout(pointer.pointee, spec: spec, in: resolved, context: context)
         case .wrapper:
-            return WrapperLayout.layout(element, in: resolved, context: context)
+            return WrapperLayout.layout(pointer.pointee, in: resolved, context: context)
         case .container(let content):
             // A leaf whose size the cells layer decides; ASLayout's ceiling applies as to any leaf.
             let nested = content.layout(in: resolved, context: context)

@@ -3,15 +3,17 @@
 /// position. Texture's rounding quirks (grow shares floored to whole points,
 /// cross centring floored to pixels) are reproduced on purpose.
 enum StackLayout {
-    static func layout(_ element: Element, spec rawSpec: StackSpec, in range: SizeRange, context: LayoutContext) -> LayoutNode {
-        guard !element.children.isEmpty else {
+    static func layout(
+        _ element: UnsafePointer<Element>, spec rawSpec: StackSpec, in range: SizeRange, context: LayoutContext
+    ) -> LayoutNode {
+        guard !element.pointee.children.isEmpty else {
             // An empty stack is its range minimum (testEmptyStack).
             return LayoutNode(size: LeafLayout.finalSize(range.min, context))
         }
         let spec = rawSpec.resolvingAlignmentShorthands()
-        return element.children.withUnsafeBufferPointer { children in
+        return element.pointee.children.withUnsafeBufferPointer { children in
             var stack = StackPass(
-                children: children, style: element.style, spec: spec, range: range, context: context)
+                children: children, style: element.pointee.style, spec: spec, range: range, context: context)
             stack.measureChildren()
             stack.breakIntoLines()
             for l in stack.lines.indices { stack.flexLine(l) }
@@ -109,7 +111,7 @@ struct StackPass {
             childCrossMax = ownMax != .infinity ? ownMax : crossMax
         }
         let r = axes.range(stackMin: stackMin, stackMax: stackMax, crossMin: childCrossMin, crossMax: childCrossMax)
-        return ElementMeasurer.measure(child(index).pointee, in: r, parentSize: childParentSize, context: context)
+        return ElementMeasurer.measure(child(index), in: r, parentSize: childParentSize, context: context)
     }
 
     /// The first pass (`crossChildLayout`, ASStackUnpositionedLayout.mm): each child at its flex basis, or with
