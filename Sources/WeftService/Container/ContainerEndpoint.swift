@@ -44,7 +44,7 @@ package enum ContainerEndpoint {
             return ServiceRoutes.httpResponse(problem.response())
         case .ready(let p): plan = p
         }
-        var response = HTTPResponse(status: 200, contentType: ContainerEngine.ndjsonContentType, body: [])
+        var response = HTTPResponse(status: 200, contentType: RecordSink.contentType, body: [])
         response.stream = { writer in
             engine.turns.holding {
                 engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }

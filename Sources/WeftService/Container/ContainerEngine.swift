@@ -90,22 +90,52 @@ package final class ContainerEngine: Sendable {
     /// `POST /v1/layout` as one JSON document; `reportsLines` is `?lines=1`.
     package func respond(body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil) -> ServiceResponse {
         if let scrolled = answerFromPlacement(body) { return scrolled }
-        let prepared: PreparedContainer
         switch prepare(body, reportsLines: reportsLines, cancellation: cancellation) {
         case .refused(let problem): return problem.response()
-        case .ready(let p): prepared = p
+        case .ready(let prepared):
+            let document = DocumentSink()
+            answer(prepared, to: document, cancellation: cancellation)
+            return document.response
         }
-        guard let outcomes = measure(prepared, cancellation: cancellation) else {
-            return Self.cellsNotLaidOut.response()
+    }
+
+    /// The one path of every answer read before its cells are laid out: the
+    /// cells measured (each told to the sink as soon as it and those before
+    /// it are done, when the sink asks), then `finish`.
+    func answer(_ prepared: PreparedContainer, to sink: some AnswerSink, cancellation: CancellationFlag?) {
+        sink.begin(prepared.request)
+        var stop = cancellation
+        var completed: (@Sendable (Int, CellOutcome) -> Void)?
+        if sink.reportsCells {
+            stop = CancellationFlag { sink.failed || (cancellation?.isCancelled ?? false) }
+            let shorthand = prepared.request.usesItemsShorthand
+            completed = { k, outcome in
+                sink.completed(k, prepared.jobs[k], outcome, sentAsRef: prepared.sources[k].ref != nil, shorthand: shorthand)
+            }
+        }
+        let order = sink.order(jobCount: prepared.jobs.count)
+        guard let outcomes = measure(prepared, order: order, cancellation: stop, completed: completed) else {
+            sink.dropped()
+            return
         }
         contentStore.flush(prepared.scope.writes)
         rememberRead(prepared, outcomes)
-        if let problem = check(prepared, outcomes) { return problem.response() }
+        finish(prepared, outcomes, sink)
+    }
+
+    /// Once every cell is measured, for every answer: the checks, the
+    /// placement and its hints, then the sink.
+    func finish(_ prepared: PreparedContainer, _ outcomes: [CellOutcome], _ sink: some AnswerSink) {
+        if let problem = check(prepared, outcomes) {
+            sink.fail(problem)
+            return
+        }
         let result = place(prepared, outcomes)
-        if let overflow = NonFiniteFrames.problem(result) { return overflow.response() }
-        let bytes = ContainerResponseEncoder.encode(
-            result, warnings: nodeWarnings(prepared, outcomes), stats: stats(prepared, outcomes), prepared: prepared,
-            outcomes: outcomes)
-        return ServiceResponse(status: 200, contentType: LayoutNodeEndpoint.jsonContentType, body: bytes)
+        if let overflow = NonFiniteFrames.problem(result) {
+            sink.fail(overflow)
+            return
+        }
+        sink.finish(
+            result, prepared, outcomes, warnings: nodeWarnings(prepared, outcomes), stats: stats(prepared, outcomes))
     }
 }

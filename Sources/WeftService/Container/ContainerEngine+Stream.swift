@@ -1,8 +1,9 @@
 import WeftCells
 import WeftLayout
 
-/// A large table's stream lays its cells out while it reads the rest of the
-/// body: its first cell record goes out after the first cells are read, not
+/// A streamed answer (`RecordSink`). A body read whole takes the path of
+/// every answer (`answer`); a large table's stream lays its cells out while
+/// it reads the rest of the body, then joins that path at `finish`: its first cell record goes out after the first cells are read, not
 /// after the last. A table's rows depend only on the container, the
 /// direction and the scale and on the rows before them, so nothing later in
 /// the body can move a row already sent.
@@ -13,6 +14,14 @@ import WeftLayout
 /// requests whose `container` comes after their cells, are read and checked
 /// whole first, so their errors are still 4xx answers.
 extension ContainerEngine {
+    /// Streams a prepared request's records to `write`, one line per call.
+    package func stream(
+        _ prepared: PreparedContainer, cancellation: CancellationFlag? = nil,
+        write: @escaping @Sendable ([UInt8]) -> Void
+    ) {
+        answer(prepared, to: RecordSink(request: prepared.request, answer: prepared.answer, write: write), cancellation: cancellation)
+    }
+
     /// How a stream is answered.
     package enum StreamPlan: Sendable {
         /// Read and checked whole, then laid out.
@@ -92,9 +101,9 @@ extension ContainerEngine {
     }
 
     private func streamPipelined(_ head: StreamHead, cancellation: CancellationFlag?, write: @escaping @Sendable ([UInt8]) -> Void) {
-        write(Self.startRecord(head.request))
         let serial = serials.add(1, ordering: .relaxed).newValue
-        let emitter = RecordEmitter(request: head.request, answer: head.top.answer, write: write)
+        let emitter = RecordSink(request: head.request, answer: head.top.answer, write: write)
+        emitter.begin(head.request)
         let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
         let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
         let shorthand = head.cellsKey == .items
@@ -132,7 +141,7 @@ extension ContainerEngine {
             if error.location == nil, let problem = feeder.problem {
                 emitter.fail(problem)
             } else if error.location == nil && feeder.wasStopped {
-                emitter.finishFailed()
+                emitter.dropped()
             } else {
                 emitter.fail(Problem(error))
             }
@@ -140,7 +149,7 @@ extension ContainerEngine {
         case .success(let d): decoded = d
         }
         guard feed.finish() else {
-            emitter.finishFailed()
+            emitter.dropped()
             return
         }
         contentStore.flush(scope.writes)
@@ -153,7 +162,7 @@ extension ContainerEngine {
         let prepared = PreparedContainer(
             request: decoded.request, scope: scope, jobs: cells.allJobs, work: cells.allWork, sources: cells.allSources,
             answer: head.top.answer, stats: ContainerStats(cells: decoded.request.cellCount, cacheHits: 0, cacheMisses: 0))
-        finishStream(prepared, cells.allOutcomes, emitter: emitter, write: write)
+        finish(prepared, cells.allOutcomes, emitter)
     }
 
     /// An `answer` after the cells that differs from the shape the records
