@@ -50,10 +50,15 @@ let package = Package(
             ],
             exclude: ["README.md"],
             swiftSettings: strict),
+        // WeftJSON: the request reader and the answer writer; its errors are the
+        // HTTP layer's problem types with WeftCells' JSON Pointers. Its API is public
+        // and @inlinable because the decoders call it per key and per byte: across a
+        // module's edge only public inlinable code is inlined and specialized.
+        .target(name: "WeftJSON", dependencies: ["WeftCells", "WeftHTTP"], swiftSettings: strict),
         .target(
             name: "WeftService",
             dependencies: [
-                "WeftLayout", "WeftCells", "WeftHTTP", "WeftText", "WeftStore",
+                "WeftLayout", "WeftCells", "WeftHTTP", "WeftJSON", "WeftText", "WeftStore",
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
@@ -68,7 +73,9 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "WeftBench",
-            dependencies: ["WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftSync", "WeftText", "WeftStore"],
+            dependencies: [
+                "WeftService", "WeftLayout", "WeftCells", "WeftHTTP", "WeftJSON", "WeftSync", "WeftText", "WeftStore",
+            ],
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
@@ -76,7 +83,8 @@ let package = Package(
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests",
-            dependencies: ["WeftService", "WeftCells", "WeftLayout", "WeftText", "WeftStore"], swiftSettings: strict),
+            dependencies: ["WeftService", "WeftCells", "WeftJSON", "WeftLayout", "WeftText", "WeftStore"],
+            swiftSettings: strict),
         .testTarget(
             name: "WeftHTTPTests", dependencies: ["WeftHTTP", "WeftService", "WeftStore", "CZlib"], swiftSettings: strict),
     ]

@@ -39,7 +39,7 @@ C_MODULES=(-I "$M" -I Sources/CHarfBuzz -I Sources/CFreeType -I Sources/CFontcon
 for flag in $(pkg-config --cflags-only-I harfbuzz freetype2 fontconfig); do C_MODULES+=(-Xcc "$flag"); done
 LIBS=(-L "$M" -lWeftLayout -lWeftText "$M/CICUShim.o" -lharfbuzz -lfreetype -lfontconfig -licuuc -licudata)
 HTTP_MODULES=(-I Sources/CZlib -I Sources/CEpoll -I "$M/CWeftTLS" -I Sources/CHiredis)
-SERVICE_LIBS=(-lWeftService -lWeftStore -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto -lhiredis)
+SERVICE_LIBS=(-lWeftService -lWeftJSON -lWeftStore -lWeftHTTP -lWeftCells -lWeftSync "$M/CWeftTLS.o" "${LIBS[@]}" -lz -lssl -lcrypto -lhiredis)
 
 newer() {  # newer OUTPUT INPUTS...: true when OUTPUT is missing or older than an input
     local out=$1; shift
@@ -85,7 +85,8 @@ build_modules() {
     module WeftCells Sources/WeftCells WeftLayout WeftSync
     module WeftHTTP Sources/WeftHTTP WeftSync -- "${HTTP_MODULES[@]}" "${DEPS[@]}"
     module WeftStore Sources/WeftStore WeftSync -- -I Sources/CHiredis
-    module WeftService Sources/WeftService WeftCells WeftHTTP WeftText WeftStore -- "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}"
+    module WeftJSON Sources/WeftJSON WeftCells WeftHTTP -- "${HTTP_MODULES[@]}" "${DEPS[@]}"
+    module WeftService Sources/WeftService WeftCells WeftHTTP WeftJSON WeftText WeftStore -- "${C_MODULES[@]}" "${HTTP_MODULES[@]}" "${DEPS[@]}"
 }
 
 build_target() {

@@ -4,6 +4,7 @@
 // accepts it, LayoutInvariants hold, layout is deterministic, and a JSON round
 // trip of the request (keys reversed, re-serialized) lays out the same.
 import WeftLayout
+import WeftJSON
 @testable import WeftService
 import WeftText
 

@@ -1,6 +1,7 @@
 // libFuzzer target for `POST /v1/layout/node` minus the socket: JSON reading,
 // decoding and validation into the element model, layout, and encoding.
 // Linked against the fuzz-instrumented WeftService module (scripts/fuzz.sh).
+import WeftJSON
 @testable import WeftService
 
 /// The same reader as the endpoint's, reading any JSON into a tree: what the

@@ -4,6 +4,7 @@
 // would read it. Shared by the targets that fuzz one surface of a request.
 import Logging
 @testable import WeftHTTP
+import WeftJSON
 @testable import WeftService
 import WeftSync
 import WeftText

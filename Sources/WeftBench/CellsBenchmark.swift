@@ -1,5 +1,6 @@
 import Foundation
 import WeftCells
+import WeftJSON
 import WeftLayout
 import WeftService
 

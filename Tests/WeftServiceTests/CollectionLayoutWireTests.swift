@@ -1,5 +1,6 @@
 import Testing
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 @testable import WeftService

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WeftJSON
 import WeftLayout
 
 @testable import WeftService

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Testing
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 @testable import WeftService

@@ -2,6 +2,7 @@ import WeftCells
 import Testing
 
 @testable import WeftService
+import WeftJSON
 
 @Suite("JSON reader")
 struct JSONReaderTests {

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import WeftService
+import WeftJSON
 
 /// The bracket scan a memo lookup trusts: strings hide brackets and quotes,
 /// wherever they fall in the eight-byte words the scan reads.

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// A pipelined stream's reader side: checks each cell as the body is read

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// One cell object: every field openapi.yaml lists, and where its content's

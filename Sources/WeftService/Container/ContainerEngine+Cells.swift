@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// The cells' work on the pool (decode, lay out, encode, remember), and what

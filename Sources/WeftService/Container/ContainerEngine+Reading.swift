@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Reading a request: decode and validate it, hash the cells' trees and look

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// A scroll step: a `hints` request whose cells (as bytes) and placing

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// A streamed answer (`RecordSink`). A body read whole takes the path of

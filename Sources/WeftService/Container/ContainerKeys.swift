@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// The keys and tokens of a `POST /v1/layout` body (openapi.yaml, `ContainerRequest`).

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// The request's `container` object: its type, viewport and the scrolling

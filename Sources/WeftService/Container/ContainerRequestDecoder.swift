@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Where a node cell's `node` value sits in the body (its JSON grammar

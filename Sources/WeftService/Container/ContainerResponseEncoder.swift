@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Writes a container response (openapi.yaml, `ContainerResponse`): `contentSize`, `warnings`,

@@ -1,3 +1,4 @@
+import WeftJSON
 /// A 128-bit hash of a JSON value's meaning, not its spelling: object members
 /// are combined order-independently, numbers by value (`1`, `1.0` and `1e0`
 /// agree; `-0` is `0`), strings by their decoded bytes (`"\u0041"` is `"A"`),

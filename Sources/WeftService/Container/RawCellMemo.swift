@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 import WeftSync
 

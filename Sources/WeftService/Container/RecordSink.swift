@@ -1,5 +1,6 @@
 import Synchronization
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// `POST /v1/layout` with `Accept: application/x-ndjson`: the answer as a

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// Enum tokens of the Yoga / CSS flexbox style keys, spelled as in CSS only.

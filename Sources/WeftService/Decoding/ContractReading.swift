@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// Reading typed values under the contract's rules: a value of the wrong JSON
@@ -10,7 +11,7 @@ extension JSONReader {
 
     /// A finite number.
     @inline(__always)
-    public mutating func contractNumber() throws(RequestError) -> Double {
+    package mutating func contractNumber() throws(RequestError) -> Double {
         let kind = try peekKind()
         guard kind == .number else { throw wrongType("a number", got: kind) }
         let value = try readNumber()
@@ -20,14 +21,14 @@ extension JSONReader {
 
     /// A finite number >= 0.
     @inline(__always)
-    public mutating func contractLength() throws(RequestError) -> Double {
+    package mutating func contractLength() throws(RequestError) -> Double {
         let value = try contractNumber()
         guard value >= 0 else { throw RequestError(.invalidValue, "must not be negative, got \(value)") }
         return value
     }
 
     /// A whole number in `range`.
-    public mutating func contractInteger(in range: ClosedRange<Int>) throws(RequestError) -> Int {
+    package mutating func contractInteger(in range: ClosedRange<Int>) throws(RequestError) -> Int {
         let value = try contractNumber()
         guard value == value.rounded(.towardZero), value >= Double(range.lowerBound),
             value <= Double(range.upperBound)
@@ -38,14 +39,14 @@ extension JSONReader {
     }
 
     /// Reads a string the contract requires; another type is a 422 `invalid-type`.
-    public mutating func contractString() throws(RequestError) -> String {
+    package mutating func contractString() throws(RequestError) -> String {
         let kind = try peekKind()
         guard kind == .string else { throw wrongType("a string", got: kind) }
         return try readString()
     }
 
     /// Reads a boolean the contract requires; another type is a 422 `invalid-type`.
-    public mutating func contractBool() throws(RequestError) -> Bool {
+    package mutating func contractBool() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .bool else { throw wrongType("true or false", got: kind) }
         return try readBool()
@@ -53,7 +54,7 @@ extension JSONReader {
 
     /// Consumes `{` of an object the contract requires.
     @inline(__always)
-    public mutating func contractObjectStart() throws(RequestError) -> Bool {
+    package mutating func contractObjectStart() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .object else { throw wrongType("an object", got: kind) }
         return try objectStart()
@@ -61,14 +62,14 @@ extension JSONReader {
 
     /// Consumes `[` of an array the contract requires.
     @inline(__always)
-    public mutating func contractArrayStart() throws(RequestError) -> Bool {
+    package mutating func contractArrayStart() throws(RequestError) -> Bool {
         let kind = try peekKind()
         guard kind == .array else { throw wrongType("an array", got: kind) }
         return try arrayStart()
     }
 
     /// An enum token from `table`; anything else names the accepted tokens.
-    public mutating func contractToken<T>(_ table: KeyTable<T>) throws(RequestError) -> T {
+    package mutating func contractToken<T>(_ table: KeyTable<T>) throws(RequestError) -> T {
         let kind = try peekKind()
         guard kind == .string else { throw wrongType("one of \(table.namesList)", got: kind) }
         let key = try scanKey()
@@ -77,7 +78,7 @@ extension JSONReader {
     }
 
     /// Skips the value of an `x-` key; any other unknown key is a 422.
-    public mutating func skipExtension(_ key: JSONKey, context: String) throws(RequestError) {
+    package mutating func skipExtension(_ key: JSONKey, context: String) throws(RequestError) {
         guard key.isExtension else {
             throw RequestError(
                 .unknownKey, "unknown key \"\(key.string)\" in \(context) (client keys must start with \"x-\")"

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// Completes the element of an object once it is closed and its type known:

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Decodes element trees from a `JSONReader` straight into `Element` values,
@@ -84,7 +85,7 @@ public struct ElementDecoder {
     /// and intrinsic sizes (`max-content`, ...) need the root to be `flex`.
     /// `path` is where the tree sits in the request (`/root`,
     /// `/sections/0/items/3/node`); warnings are reported under it.
-    public mutating func decodeRoot(_ r: inout JSONReader, at path: RequestPath = RequestPath()) throws(RequestError)
+    package mutating func decodeRoot(_ r: inout JSONReader, at path: RequestPath = RequestPath()) throws(RequestError)
         -> Element
     {
         treePath = path

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Where an element sits in its parent's object.

@@ -1,3 +1,4 @@
+import WeftJSON
 /// The `type` of an element.
 enum ElementType: String, Sendable, CaseIterable {
     case box, view, image, text

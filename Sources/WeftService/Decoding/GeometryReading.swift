@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// What a Dimension-valued key accepts.
@@ -34,7 +35,7 @@ public struct DimensionRules: Sendable {
 
 extension JSONReader {
     /// Reads a Dimension as `rules` allow; anything else is a 422 naming what is accepted.
-    public mutating func contractDimension(_ rules: DimensionRules) throws(RequestError) -> Dimension {
+    package mutating func contractDimension(_ rules: DimensionRules) throws(RequestError) -> Dimension {
         let kind = try peekKind()
         switch kind {
         case .number:
@@ -80,7 +81,7 @@ extension JSONReader {
     }
 
     /// One Dimension for every edge, or an object of edges.
-    public mutating func contractEdges(_ rules: DimensionRules) throws(RequestError) -> Edges {
+    package mutating func contractEdges(_ rules: DimensionRules) throws(RequestError) -> Edges {
         guard try peekKind() == .object else { return Edges(all: try contractDimension(rules)) }
         var edges = Edges()
         var seen = KeysSeen<EdgeKey>()
@@ -111,7 +112,7 @@ extension JSONReader {
 
     /// `{"width", "height"}`; a missing or null axis is `missing`
     /// (infinity for a maximum, 0 for a minimum, ...). Lengths must be >= 0.
-    public mutating func contractSize(missing: Double) throws(RequestError) -> Size {
+    package mutating func contractSize(missing: Double) throws(RequestError) -> Size {
         var size = Size(width: missing, height: missing)
         var seen = KeysSeen<SizeKey>()
         if try consumeNull() { return size }
@@ -135,7 +136,7 @@ extension JSONReader {
     }
 
     /// `{"x", "y"}`, both optional (0).
-    public mutating func contractPoint() throws(RequestError) -> Point {
+    package mutating func contractPoint() throws(RequestError) -> Point {
         var point = Point.zero
         var seen = KeysSeen<PointKey>()
         guard try contractObjectStart() else { return point }
@@ -157,7 +158,7 @@ extension JSONReader {
     }
 
     /// `{"min": Size, "max": Size}`: missing min is 0x0, missing max unbounded.
-    public mutating func contractSizeRange() throws(RequestError) -> SizeRange {
+    package mutating func contractSizeRange() throws(RequestError) -> SizeRange {
         var range = SizeRange.unconstrained
         var seen = KeysSeen<RangeKey>()
         if try consumeNull() { return range }

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// A `POST /v1/layout/node` body (openapi.yaml, `NodeRequest`): one tree in one size range.
@@ -34,7 +35,7 @@ public struct NodeRequest: Sendable {
 
     /// Decodes and validates a request body. `reportsLines` (`?lines=1`) makes
     /// every text list its line boxes.
-    public static func decode(
+    package static func decode(
         _ body: [UInt8], limits: DecodeLimits = .standard, reportsLines: Bool = false
     ) throws(RequestError) -> NodeRequest {
         try decode(body, limits: limits, reportsLines: reportsLines, keepsNestedTrees: false, cellContent: nil)
@@ -62,7 +63,7 @@ public struct NodeRequest: Sendable {
     }
 
     /// Decodes the request object at the reader's position, its elements through `decoder`.
-    public static func decode(_ r: inout JSONReader, decoder: inout ElementDecoder) throws(RequestError) -> NodeRequest {
+    package static func decode(_ r: inout JSONReader, decoder: inout ElementDecoder) throws(RequestError) -> NodeRequest {
         var sizeRange = SizeRange.unconstrained
         var direction = LayoutDirection.ltr
         var pointScale = 0.0

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// The scalar fields of Texture's specs and of the image and text leaves.

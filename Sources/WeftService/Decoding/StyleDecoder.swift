@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// What a `style` leaves to check once the element's own type and its

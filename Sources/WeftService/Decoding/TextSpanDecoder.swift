@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// A span as sent: its font keys and letter-spacing are optional and inherit

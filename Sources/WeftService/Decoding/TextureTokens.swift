@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 /// Enum tokens of Texture's elements. Each value is spelled as its case name

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Writes a node response (openapi.yaml, `NodeResponse`): `{"size", "layout", "warnings"}` and,
@@ -30,7 +31,7 @@ public enum LayoutResponseEncoder {
 
 
     /// One output tree (also what a container response's `layout` holds).
-    public static func writeNode(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
+    package static func writeNode(_ node: LayoutNode, _ element: Element, _ out: inout JSONWriter) {
         LaidOutTree.withRoot(node, element) { node, element in writeNode(node, element, &out) }
     }
 
@@ -91,7 +92,7 @@ public enum LayoutResponseEncoder {
     }
 
     /// Writes `warnings` as an array of `{"path", "detail"}`.
-    public static func writeWarnings(_ warnings: [RequestWarning], _ out: inout JSONWriter) {
+    package static func writeWarnings(_ warnings: [RequestWarning], _ out: inout JSONWriter) {
         out.beginArray()
         for warning in warnings {
             out.beginObject()
@@ -145,7 +146,7 @@ public enum LayoutResponseEncoder {
     }
 
     /// Writes a frame as `{"x", "y", "width", "height"}`.
-    public static func writeFrame(_ frame: Frame, _ out: inout JSONWriter) {
+    package static func writeFrame(_ frame: Frame, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("x")
         out.number(frame.x)
@@ -159,7 +160,7 @@ public enum LayoutResponseEncoder {
     }
 
     /// Writes a size as `{"width", "height"}`.
-    public static func writeSize(_ size: Size, _ out: inout JSONWriter) {
+    package static func writeSize(_ size: Size, _ out: inout JSONWriter) {
         out.beginObject()
         out.key("width")
         out.number(size.width)

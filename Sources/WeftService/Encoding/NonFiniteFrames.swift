@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 import WeftCells
 

@@ -1,4 +1,5 @@
 import WeftHTTP
+import WeftJSON
 import WeftText
 
 /// `GET /v1/fonts` (every family with its faces, each face with the URL of its

@@ -1,5 +1,6 @@
 import Synchronization
 import WeftCells
+import WeftJSON
 import WeftLayout
 import WeftStore
 

@@ -1,5 +1,6 @@
 import WeftCells
 import WeftHTTP
+import WeftJSON
 
 /// The `key` a container answer gives each cell, and that a later request
 /// sends back as `ref`: it names the cell's *content* — its `kind`, its `node`

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 
 /// An RFC 9457 problem details object, and its `application/problem+json` response.
 public struct Problem: Sendable {
@@ -9,7 +10,7 @@ public struct Problem: Sendable {
     /// A JSON Pointer to the offending value, when there is one.
     public var path: RequestPath?
     /// Where a syntax error is (400 only), reported as `line` and `column`.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// Overrides the type's own status (rarely needed).
     public var status: Int
     /// For `unknown-ref`: a JSON Pointer to every cell whose ref is unknown.
@@ -19,7 +20,7 @@ public struct Problem: Sendable {
     public static let contentType = "application/problem+json"
 
     /// A problem of `type`, at `path` or `location` when known.
-    public init(_ type: ProblemType, detail: String, path: RequestPath? = nil, location: SourceLocation? = nil) {
+    package init(_ type: ProblemType, detail: String, path: RequestPath? = nil, location: SourceLocation? = nil) {
         self.type = type
         self.detail = detail
         self.path = path
@@ -28,7 +29,7 @@ public struct Problem: Sendable {
     }
 
     /// The problem a decoding error reports: a path for a contract violation, a location for a syntax error.
-    public init(_ error: RequestError) {
+    package init(_ error: RequestError) {
         self.init(
             error.problem, detail: error.detail, path: error.location == nil ? error.path : nil,
             location: error.location)

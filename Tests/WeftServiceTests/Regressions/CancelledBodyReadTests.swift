@@ -1,6 +1,7 @@
 import Synchronization
 import Testing
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 @testable import WeftService

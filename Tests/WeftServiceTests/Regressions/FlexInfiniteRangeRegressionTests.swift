@@ -1,4 +1,5 @@
 import Testing
+import WeftJSON
 import WeftLayout
 
 @testable import WeftService

@@ -1,3 +1,4 @@
+import WeftJSON
 import WeftLayout
 
 // The fuzz build compiles WeftService's sources into the fuzz target's own module.

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftHTTP
 
 /// Everything that can go wrong while turning request bytes into the model.
 ///
@@ -17,7 +18,7 @@ public struct RequestError: Error, Sendable {
     public var location: SourceLocation?
 
     /// An error of `problem`; decoders add the path as the error unwinds.
-    public init(
+    @inlinable public init(
         _ problem: ProblemType, _ detail: String, reversedPath: [RequestPath.Component] = [],
         location: SourceLocation? = nil
     ) {
@@ -31,8 +32,7 @@ public struct RequestError: Error, Sendable {
     public var path: RequestPath { RequestPath(reversed: reversedPath) }
 
     /// The same error seen from one level further out.
-    @inlinable
-    public func at(_ component: RequestPath.Component) -> RequestError {
+    @inlinable public func at(_ component: RequestPath.Component) -> RequestError {
         guard location == nil else { return self }
         var copy = self
         copy.reversedPath.append(component)
@@ -56,14 +56,14 @@ public struct SourceLocation: Sendable, Hashable {
     public var column: Int
 
     /// A location.
-    public init(offset: Int, line: Int, column: Int) {
+    @inlinable public init(offset: Int, line: Int, column: Int) {
         self.offset = offset
         self.line = line
         self.column = column
     }
 
     /// Only computed when an error is reported, so a linear scan is fine.
-    public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable public init(offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
         var line = 1
         var column = 1
         var i = 0

@@ -4,7 +4,7 @@
 /// its speed bounds how soon a streamed answer can start.
 extension JSONReader {
     /// Checks the grammar of the next value and moves past it, building nothing.
-    public mutating func checkValue() throws(RequestError) {
+    @inlinable public mutating func checkValue() throws(RequestError) {
         switch peekByte() {
         case UInt8(ascii: "{"):
             try open()
@@ -60,7 +60,7 @@ extension JSONReader {
     /// ASCII; anything else (an escape, a control byte, UTF-8 to validate)
     /// goes to `scanStringBody`, which checks it strictly.
     @inline(__always)
-    private mutating func checkString() throws(RequestError) {
+    @inlinable mutating func checkString() throws(RequestError) {
         let count = bytes.count
         var i = offset + 1
         if let base = bytes.baseAddress {
@@ -83,7 +83,7 @@ extension JSONReader {
     }
 
     /// RFC 8259's number grammar, with `readNumber`'s messages.
-    private mutating func checkNumber() throws(RequestError) {
+    @inlinable mutating func checkNumber() throws(RequestError) {
         var i = offset
         if byte(at: i) == UInt8(ascii: "-") { i += 1 }
         let first = byte(at: i)

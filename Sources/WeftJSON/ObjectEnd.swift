@@ -8,7 +8,7 @@ extension JSONReader {
     /// a mispredicted branch per few bytes. Instead it reads whole 8-byte
     /// words without a branch per byte (`BracketScan.word`); only a word that
     /// holds a backslash, and the last few bytes, go byte by byte.
-    func objectEnd() -> Int? {
+    @inlinable public func objectEnd() -> Int? {
         let n = bytes.count
         guard offset < n, let base = bytes.baseAddress, base[offset] == UInt8(ascii: "{") else { return nil }
         var scan = BracketScan()
@@ -30,13 +30,15 @@ extension JSONReader {
 
 /// Where a bracket scan stands between bytes: how many brackets are open
 /// (the object's own `{` included) and whether it is inside a string.
-struct BracketScan {
-    var depth = 1
+public struct BracketScan {
+    @inlinable public init() {}
+
+    public var depth = 1
     /// 1 in every byte lane when inside a string, else 0: the word scan flips
     /// its lanes with it, without a branch.
-    var stringLanes: UInt64 = 0
+    public var stringLanes: UInt64 = 0
 
-    var inString: Bool {
+    @inlinable public var inString: Bool {
         get { stringLanes != 0 }
         set { stringLanes = newValue ? ByteLanes.each(1) : 0 }
     }
@@ -44,7 +46,7 @@ struct BracketScan {
     /// Byte by byte over `base[i..<end]` (a backslash in a string passes the
     /// byte after it too, which may lie at `end`): the index after the
     /// bracket that closes the object, if that is among them.
-    mutating func bytes(_ base: UnsafePointer<UInt8>, _ i: inout Int, upTo end: Int) -> Int? {
+    @inlinable public mutating func bytes(_ base: UnsafePointer<UInt8>, _ i: inout Int, upTo end: Int) -> Int? {
         while i < end {
             let b = base[i]
             i += 1
@@ -73,7 +75,7 @@ struct BracketScan {
     /// from the prefix sums' top lane: a multiply is cheaper than a popcount
     /// on the baseline x86-64 this is built for, which has no instruction for it.
     @inline(__always)
-    mutating func word(_ w: UInt64) -> Int? {
+    @inlinable public mutating func word(_ w: UInt64) -> Int? {
         let quotes = ByteLanes.prefixSums(ByteLanes.equal(w, UInt8(ascii: "\"")))
         // A byte is in a string when an odd number of quotes precede or are
         // it (counting from the word's start), or an even number when the
@@ -100,14 +102,14 @@ struct BracketScan {
 
 /// A little-endian word as eight byte lanes, with flags as 1 in a lane's
 /// lowest bit (so that a multiply can sum them).
-enum ByteLanes {
+public enum ByteLanes {
     @inline(__always)
-    static func each(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
+    @inlinable public static func each(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
 
     /// A flag in each lane that equals `b`. Exact, unlike the classic
     /// has-zero-byte test, whose borrows can flag a lane after a match.
     @inline(__always)
-    static func equal(_ w: UInt64, _ b: UInt8) -> UInt64 {
+    @inlinable public static func equal(_ w: UInt64, _ b: UInt8) -> UInt64 {
         let t = w ^ each(b)
         // Adding within a lane's low seven bits never carries into the next
         // lane; the lane's top bit then says whether any of its bits was set.
@@ -118,9 +120,9 @@ enum ByteLanes {
     /// Each lane: the sum of the flags in it and the lanes before it (the
     /// multiply adds every lane into all lanes above it; at most 8 per lane).
     @inline(__always)
-    static func prefixSums(_ flags: UInt64) -> UInt64 { flags &* each(1) }
+    @inlinable public static func prefixSums(_ flags: UInt64) -> UInt64 { flags &* each(1) }
 
     /// The top lane of prefix sums: the sum over the whole word.
     @inline(__always)
-    static func total(_ sums: UInt64) -> UInt64 { sums >> 56 }
+    @inlinable public static func total(_ sums: UInt64) -> UInt64 { sums >> 56 }
 }

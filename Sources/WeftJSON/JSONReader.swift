@@ -1,4 +1,5 @@
 import WeftCells
+import WeftHTTP
 
 /// A strict RFC 8259 pull reader over a byte buffer.
 ///
@@ -18,19 +19,19 @@ public struct JSONReader {
     /// The whole body.
     public let bytes: UnsafeBufferPointer<UInt8>
     /// The offset of the next unread byte.
-    public internal(set) var offset: Int = 0
+    public var offset: Int = 0
     /// The number of objects and arrays currently open.
-    public internal(set) var depth: Int = 0
+    public var depth: Int = 0
     /// The deepest nesting this reader accepts.
     public let maxDepth: Int
     /// Set by a reader of a request's body: long reads stop at their next
     /// `checkpoint` once the request is cancelled.
     package var cancellation: CancellationFlag?
     /// The offset from which `checkpoint` next asks `cancellation`.
-    var nextCancellationCheck = 0
+    package var nextCancellationCheck = 0
 
     /// A reader at the start of `bytes`.
-    public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
+    @inlinable public init(_ bytes: UnsafeBufferPointer<UInt8>, maxDepth: Int = JSONReader.defaultMaxDepth) {
         self.bytes = bytes
         self.maxDepth = maxDepth
     }
@@ -40,19 +41,19 @@ public struct JSONReader {
     /// The byte at `i`, or 0 past the end: 0 is never valid where a structural
     /// byte is expected, so the end needs no separate check in hot loops.
     @inline(__always)
-    func byte(at i: Int) -> UInt8 {
+    @inlinable public func byte(at i: Int) -> UInt8 {
         i < bytes.count ? bytes[i] : 0
     }
 
     /// Space, \n, \r and \t: the only whitespace JSON allows.
     @inline(__always)
-    static func isWhitespace(_ b: UInt8) -> Bool {
+    @inlinable public static func isWhitespace(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09
     }
 
     /// Skips whitespace and returns the next byte (0 at the end) without consuming it.
     @inline(__always)
-    mutating func peekByte() -> UInt8 {
+    @inlinable public mutating func peekByte() -> UInt8 {
         var i = offset
         while true {
             let b = byte(at: i)
@@ -69,7 +70,7 @@ public struct JSONReader {
 
     /// What the next value is, without consuming it.
     @inline(__always)
-    public mutating func peekKind() throws(RequestError) -> JSONKind {
+    @inlinable public mutating func peekKind() throws(RequestError) -> JSONKind {
         let b = peekByte()
         switch b {
         case UInt8(ascii: "{"): return .object
@@ -84,14 +85,14 @@ public struct JSONReader {
 
     /// Consumes `null` if it comes next.
     @inline(__always)
-    public mutating func consumeNull() throws(RequestError) -> Bool {
+    @inlinable public mutating func consumeNull() throws(RequestError) -> Bool {
         guard peekByte() == UInt8(ascii: "n") else { return false }
         try expectLiteral("null")
         return true
     }
 
     /// Reads the next value as `true` or `false`.
-    public mutating func readBool() throws(RequestError) -> Bool {
+    @inlinable public mutating func readBool() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: "t"):
             try expectLiteral("true")
@@ -104,7 +105,7 @@ public struct JSONReader {
         }
     }
 
-    mutating func expectLiteral(_ literal: StaticString) throws(RequestError) {
+    @inlinable public mutating func expectLiteral(_ literal: StaticString) throws(RequestError) {
         let count = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         for k in 0..<count where byte(at: offset + k) != start[k] {
@@ -118,7 +119,7 @@ public struct JSONReader {
 
     /// Consumes `{`; returns false (and consumes `}`) for an empty object.
     @inline(__always)
-    public mutating func objectStart() throws(RequestError) -> Bool {
+    @inlinable public mutating func objectStart() throws(RequestError) -> Bool {
         guard peekByte() == UInt8(ascii: "{") else { throw syntaxError("expected an object") }
         try open()
         if peekByte() == UInt8(ascii: "}") {
@@ -131,7 +132,7 @@ public struct JSONReader {
 
     /// Reads a member's key and the `:` after it.
     @inline(__always)
-    public mutating func key() throws(RequestError) -> JSONKey {
+    @inlinable public mutating func key() throws(RequestError) -> JSONKey {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string key") }
         let key = try scanKey()
         guard peekByte() == UInt8(ascii: ":") else { throw syntaxError("expected ':' after a key") }
@@ -141,7 +142,7 @@ public struct JSONReader {
 
     /// After a member's value: true at `,` (another member follows), false at `}`.
     @inline(__always)
-    public mutating func objectNext() throws(RequestError) -> Bool {
+    @inlinable public mutating func objectNext() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: ","):
             offset += 1
@@ -156,7 +157,7 @@ public struct JSONReader {
     }
 
     /// Consumes `[`; returns false (and consumes `]`) for an empty array.
-    public mutating func arrayStart() throws(RequestError) -> Bool {
+    @inlinable public mutating func arrayStart() throws(RequestError) -> Bool {
         guard peekByte() == UInt8(ascii: "[") else { throw syntaxError("expected an array") }
         try open()
         if peekByte() == UInt8(ascii: "]") {
@@ -169,7 +170,7 @@ public struct JSONReader {
 
     /// After an element: true at `,`, false at `]`.
     @inline(__always)
-    public mutating func arrayNext() throws(RequestError) -> Bool {
+    @inlinable public mutating func arrayNext() throws(RequestError) -> Bool {
         switch peekByte() {
         case UInt8(ascii: ","):
             offset += 1
@@ -184,7 +185,7 @@ public struct JSONReader {
     }
 
     @inline(__always)
-    mutating func open() throws(RequestError) {
+    @inlinable public mutating func open() throws(RequestError) {
         depth += 1
         guard depth <= maxDepth else {
             throw RequestError(
@@ -195,7 +196,7 @@ public struct JSONReader {
     }
 
     /// Checks that only whitespace follows the document.
-    public mutating func finish() throws(RequestError) {
+    @inlinable public mutating func finish() throws(RequestError) {
         if peekByte() != 0 || offset < bytes.count {
             throw syntaxError("unexpected data after the JSON document")
         }
@@ -203,14 +204,14 @@ public struct JSONReader {
 
     /// Steps over a value an earlier pass over these bytes read whole, to
     /// `end`, where that value ends.
-    mutating func skipRead(to end: Int) {
+    @inlinable public mutating func skipRead(to end: Int) {
         precondition(end >= offset && end <= bytes.count, "not a value's end")
         offset = end
     }
 
     /// This reader placed at `start`, `depth` levels in: to read again a
     /// value that was stepped over.
-    func rewound(to start: Int, depth: Int) -> JSONReader {
+    @inlinable public func rewound(to start: Int, depth: Int) -> JSONReader {
         var copy = self
         copy.offset = start
         copy.depth = depth
@@ -218,7 +219,7 @@ public struct JSONReader {
     }
 
     /// Skips one value of any kind, checking its grammar.
-    public mutating func skipValue() throws(RequestError) {
+    @inlinable public mutating func skipValue() throws(RequestError) {
         switch try peekKind() {
         case .object:
             if try objectStart() {
@@ -243,7 +244,7 @@ public struct JSONReader {
     /// Decoders stop at the first contract violation, possibly before the
     /// rest of the body was read; a body that is not JSON at all must still
     /// be a 400, so the whole document is checked again on that (rare) path.
-    public func preferSyntaxError(over error: RequestError) -> RequestError {
+    @inlinable public func preferSyntaxError(over error: RequestError) -> RequestError {
         guard error.location == nil else { return error }
         var checker = JSONReader(bytes, maxDepth: maxDepth)
         do throws(RequestError) {
@@ -256,7 +257,7 @@ public struct JSONReader {
     }
 
     /// A 400 `malformed-json` error at `position` (default: here), with its line and column.
-    public func syntaxError(_ message: String, at position: Int? = nil) -> RequestError {
+    @inlinable public func syntaxError(_ message: String, at position: Int? = nil) -> RequestError {
         let where_ = position ?? offset
         return RequestError(.malformedJSON, message, location: SourceLocation(offset: where_, in: bytes))
     }
@@ -267,7 +268,7 @@ public enum JSONKind: Sendable, Hashable, CustomStringConvertible {
     case object, array, string, number, bool, null
 
     /// "an object", "a number", ...: as an error message names the type.
-    public var description: String {
+    @inlinable public var description: String {
         switch self {
         case .object: return "an object"
         case .array: return "an array"
@@ -281,7 +282,7 @@ public enum JSONKind: Sendable, Hashable, CustomStringConvertible {
 
 extension JSONReader {
     /// Runs `body` with a reader over `bytes`.
-    public static func read<T>(
+    @inlinable public static func read<T>(
         _ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth,
         _ body: (inout JSONReader) throws(RequestError) -> T
     ) throws(RequestError) -> T {

@@ -5,25 +5,25 @@
 /// placed automatically: a value or key written after another value in the
 /// same container gets one.
 public struct JSONWriter: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var count = 0
-    private var capacity: Int
-    private var needsComma = false
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var count = 0
+    @usableFromInline var capacity: Int
+    @usableFromInline var needsComma = false
     /// False while writing into storage lent by `document`.
-    private var ownsBase = true
+    @usableFromInline var ownsBase = true
     /// Whether a number written was NaN or infinite (written as `null`):
     /// a layout that overflowed, which its writer refuses rather than sends.
-    private(set) var wroteNonFinite = false
+    public var wroteNonFinite = false
 
     /// A writer with room for `capacity` bytes before it grows.
-    public init(capacity: Int = 1024) {
+    @inlinable public init(capacity: Int = 1024) {
         self.capacity = Swift.max(capacity, 64)
         base = .allocate(capacity: self.capacity)
     }
 
     /// Writes into `storage` until it runs out of room, then into a buffer
     /// of its own.
-    private init(lending storage: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable init(lending storage: UnsafeMutableBufferPointer<UInt8>) {
         base = storage.baseAddress!
         capacity = storage.count
         ownsBase = false
@@ -36,7 +36,7 @@ public struct JSONWriter: ~Copyable {
     /// (and one round of page faults on fresh memory) instead of a writing
     /// buffer plus the copy into its array. A bigger document is copied
     /// out of the buffer the writer moved to, as `bytes` does.
-    public static func document(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+    @inlinable public static func document(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
         var spilled: [UInt8]?
         let written = [UInt8](unsafeUninitializedCapacity: Swift.max(capacity, 64)) { storage, initialized in
             var out = JSONWriter(lending: storage)
@@ -56,7 +56,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Forgets what was written, keeping the buffer: a writer reused for many
     /// small documents, each copied out with `bytes`, allocates once.
-    public mutating func removeAll() {
+    @inlinable public mutating func removeAll() {
         count = 0
         needsComma = false
         wroteNonFinite = false
@@ -65,11 +65,11 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Raw output
 
     @inline(__always)
-    private mutating func reserve(_ n: Int) {
+    @inlinable mutating func reserve(_ n: Int) {
         if count + n > capacity { grow(n) }
     }
 
-    private mutating func grow(_ n: Int) {
+    @inlinable mutating func grow(_ n: Int) {
         let newCapacity = Swift.max(capacity * 2, count + n)
         let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         newBase.update(from: base, count: count)
@@ -81,13 +81,13 @@ public struct JSONWriter: ~Copyable {
 
     /// Appends one byte; room must have been reserved.
     @inline(__always)
-    private mutating func put(_ b: UInt8) {
+    @inlinable mutating func put(_ b: UInt8) {
         base[count] = b
         count += 1
     }
 
     @inline(__always)
-    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         reserve(bytes.count)
         if bytes.count <= 16 {
             // Short runs (keys, type names) are cheaper byte by byte than a
@@ -103,12 +103,12 @@ public struct JSONWriter: ~Copyable {
     }
 
     @inline(__always)
-    private mutating func put(_ text: StaticString) {
+    @inlinable mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     @inline(__always)
-    private mutating func separate() {
+    @inlinable mutating func separate() {
         if needsComma {
             reserve(1)
             put(UInt8(ascii: ","))
@@ -118,7 +118,7 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Structure
 
     /// Opens an object (with the comma the position needs).
-    public mutating func beginObject() {
+    @inlinable public mutating func beginObject() {
         separate()
         reserve(1)
         put(UInt8(ascii: "{"))
@@ -127,21 +127,21 @@ public struct JSONWriter: ~Copyable {
 
     /// Writes one complete JSON value that was encoded earlier (a cached
     /// cell's `layout`), with the comma the position needs.
-    public mutating func rawJSON(_ value: [UInt8]) {
+    @inlinable public mutating func rawJSON(_ value: [UInt8]) {
         separate()
         value.withUnsafeBufferPointer { put($0) }
         needsComma = true
     }
 
     /// Closes the innermost object.
-    public mutating func endObject() {
+    @inlinable public mutating func endObject() {
         reserve(1)
         put(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array (with the comma the position needs).
-    public mutating func beginArray() {
+    @inlinable public mutating func beginArray() {
         separate()
         reserve(1)
         put(UInt8(ascii: "["))
@@ -149,14 +149,14 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Closes the innermost array.
-    public mutating func endArray() {
+    @inlinable public mutating func endArray() {
         reserve(1)
         put(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// A key known at compile time; it must need no escaping.
-    public mutating func key(_ name: StaticString) {
+    @inlinable public mutating func key(_ name: StaticString) {
         separate()
         reserve(name.utf8CodeUnitCount + 3)
         put(UInt8(ascii: "\""))
@@ -168,7 +168,7 @@ public struct JSONWriter: ~Copyable {
 
     /// A key built at run time (escaped as needed). A separate name, because
     /// a string literal would otherwise pick this overload over `key(_: StaticString)`.
-    public mutating func dynamicKey(_ name: String) {
+    @inlinable public mutating func dynamicKey(_ name: String) {
         string(name)
         reserve(1)
         put(UInt8(ascii: ":"))
@@ -178,7 +178,7 @@ public struct JSONWriter: ~Copyable {
     // MARK: - Values
 
     /// A string known at compile time that needs no escaping.
-    public mutating func rawString(_ value: StaticString) {
+    @inlinable public mutating func rawString(_ value: StaticString) {
         separate()
         reserve(value.utf8CodeUnitCount + 2)
         put(UInt8(ascii: "\""))
@@ -188,7 +188,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Writes a string value, escaped as RFC 8259 requires.
-    public mutating func string(_ value: String) {
+    @inlinable public mutating func string(_ value: String) {
         separate()
         var value = value
         value.withUTF8 { utf8 in
@@ -214,7 +214,7 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Room for six bytes must have been reserved.
-    private mutating func putEscape(_ b: UInt8) {
+    @inlinable mutating func putEscape(_ b: UInt8) {
         put(UInt8(ascii: "\\"))
         switch b {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"): put(b)
@@ -232,26 +232,26 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    private static func hexDigit(_ v: UInt8) -> UInt8 {
+    @inlinable static func hexDigit(_ v: UInt8) -> UInt8 {
         v < 10 ? UInt8(ascii: "0") + v : UInt8(ascii: "a") + v - 10
     }
 
     /// Writes `true` or `false`.
-    public mutating func bool(_ value: Bool) {
+    @inlinable public mutating func bool(_ value: Bool) {
         separate()
         if value { put("true") } else { put("false") }
         needsComma = true
     }
 
     /// Writes `null`.
-    public mutating func null() {
+    @inlinable public mutating func null() {
         separate()
         put("null")
         needsComma = true
     }
 
     /// Writes a whole number.
-    public mutating func integer(_ value: Int) {
+    @inlinable public mutating func integer(_ value: Int) {
         separate()
         putDigits(value)
         needsComma = true
@@ -259,7 +259,7 @@ public struct JSONWriter: ~Copyable {
 
     /// Integral values without a fraction, others in their shortest
     /// round-trip form, -0 as 0. JSON has no NaN or infinity: those are `null`.
-    public mutating func number(_ value: Double) {
+    @inlinable public mutating func number(_ value: Double) {
         separate()
         // Below 2^53 Int(value) is exact and cannot trap (NaN fails the range
         // test); Swift's description writes integral values up to there with
@@ -287,7 +287,7 @@ public struct JSONWriter: ~Copyable {
     /// fraction digits, is the shortest that reads back (a double's spacing
     /// below 2^31 is far finer than 0.001), and 2^31 is far below where
     /// `description` turns to exponents.
-    private mutating func putEighths(_ eighths: Int) {
+    @inlinable mutating func putEighths(_ eighths: Int) {
         reserve(16)
         if eighths < 0 { put(UInt8(ascii: "-")) }
         let magnitude = Int(eighths.magnitude)
@@ -302,9 +302,9 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    private static let eighthFractions: StaticString = "    125 25  375 5   625 75  875 "
+    @usableFromInline static let eighthFractions: StaticString = "    125 25  375 5   625 75  875 "
 
-    private mutating func putDigits(_ value: Int) {
+    @inlinable mutating func putDigits(_ value: Int) {
         // A sign and 20 digits hold any Int.
         reserve(21)
         var magnitude = value.magnitude
@@ -336,7 +336,7 @@ public struct JSONWriter: ~Copyable {
         }
     }
 
-    private static let digitPairs: StaticString = """
+    @usableFromInline static let digitPairs: StaticString = """
         00010203040506070809101112131415161718192021222324252627282930313233343536373839\
         40414243444546474849505152535455565758596061626364656667686970717273747576777879\
         8081828384858687888990919293949596979899

@@ -15,22 +15,28 @@
 public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     /// A slot holds its key's place in `storage` and its value's index;
     /// an empty slot has count -1, which no key's length matches.
-    private struct Slot {
-        var start: Int32
-        var count: Int32
-        var index: Int32
+    public struct Slot {
+        public var start: Int32
+        public var count: Int32
+        public var index: Int32
+
+        @inlinable public init(start: Int32, count: Int32, index: Int32) {
+            self.start = start
+            self.count = count
+            self.index = index
+        }
     }
 
-    private let storage: UnsafePointer<UInt8>
-    private let slots: UnsafePointer<Slot>
-    private let values: UnsafePointer<Value>
-    private let probes: Probes
-    private let multiplier: UInt64
-    private let shift: UInt64
-    private let namesBox: UnsafePointer<[String]>
+    @usableFromInline let storage: UnsafePointer<UInt8>
+    @usableFromInline let slots: UnsafePointer<Slot>
+    @usableFromInline let values: UnsafePointer<Value>
+    @usableFromInline let probes: Probes
+    @usableFromInline let multiplier: UInt64
+    @usableFromInline let shift: UInt64
+    @usableFromInline let namesBox: UnsafePointer<[String]>
 
     /// A table of the given keys; they must differ in length or in a byte the hash reads.
-    public init(_ pairs: [(String, Value)]) {
+    @inlinable public init(_ pairs: [(String, Value)]) {
         let keys = pairs.map { Array($0.0.utf8) }
         precondition(keys.allSatisfy { !$0.isEmpty }, "KeyTable keys must not be empty")
         guard let probes = Probes.distinguishing(keys) else {
@@ -67,7 +73,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     /// The smallest table (from twice the keys up to 32 times) and a
     /// multiplier that give every key its own slot. Odd multipliers from a
     /// fixed sequence, so every process builds the same tables.
-    private static func findMultiplier(for features: [UInt64]) -> (UInt64, Int) {
+    @inlinable static func findMultiplier(for features: [UInt64]) -> (UInt64, Int) {
         var bits = 1
         while 1 << bits < 2 * features.count { bits += 1 }
         var state: UInt64 = 0
@@ -98,7 +104,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
 
     /// The value of the key spelled by `bytes`, or nil.
     @inline(__always)
-    public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+    @inlinable public func lookup(_ bytes: UnsafeBufferPointer<UInt8>) -> Value? {
         let count = bytes.count
         guard count > 0, let base = bytes.baseAddress else { return nil }
         let slot = slots[Int(truncatingIfNeeded: (probes.features(base, count) &* multiplier) >> shift)]
@@ -107,7 +113,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     }
 
     @inline(__always)
-    private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    @inlinable static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         var k = 0
         while k < count {
             if a[k] != b[k] { return false }
@@ -118,12 +124,12 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
 
     /// The value of a key as read, or nil.
     @inline(__always)
-    public func lookup(_ key: JSONKey) -> Value? {
+    @inlinable public func lookup(_ key: JSONKey) -> Value? {
         key.withUTF8 { lookup($0) }
     }
 
     /// The value of `string`, or nil.
-    public func lookup(_ string: String) -> Value? {
+    @inlinable public func lookup(_ string: String) -> Value? {
         var copy = string
         return copy.withUTF8 { lookup($0) }
     }
@@ -132,7 +138,7 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     public var names: [String] { namesBox.pointee }
 
     /// "a, b or c", for details that name what is accepted.
-    public var namesList: String {
+    @inlinable public var namesList: String {
         let quoted = names.map { "\"\($0)\"" }
         guard quoted.count > 1 else { return quoted.first ?? "" }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted.last!
@@ -142,25 +148,29 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
 /// What a key table's hash sees of a key: its length, its first and last
 /// bytes and three more at fixed fractions of its length (in eighths,
 /// chosen per table so that no two of its keys look alike).
-private struct Probes {
-    var a: Int
-    var b: Int
-    var c: Int
+public struct Probes {
+    public var a: Int
+    public var b: Int
+    public var c: Int
+
+    @inlinable public init(a: Int, b: Int, c: Int) {
+        (self.a, self.b, self.c) = (a, b, c)
+    }
 
     @inline(__always)
-    func features(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    @inlinable public func features(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: count) | UInt64(base[0]) << 16 | UInt64(base[count &- 1]) << 24
             | UInt64(base[(count &* a) &>> 3]) << 32 | UInt64(base[(count &* b) &>> 3]) << 40
             | UInt64(base[(count &* c) &>> 3]) << 48
     }
 
-    func features(of key: [UInt8]) -> UInt64 {
+    @inlinable public func features(of key: [UInt8]) -> UInt64 {
         key.withUnsafeBufferPointer { features($0.baseAddress!, $0.count) }
     }
 
     /// Quarter, half and three quarters if they tell the keys apart, else
     /// the first other choice that does.
-    static func distinguishing(_ keys: [[UInt8]]) -> Probes? {
+    public static func distinguishing(_ keys: [[UInt8]]) -> Probes? {
         var choices = [Probes(a: 2, b: 4, c: 6)]
         for a in 1...7 {
             for b in a...7 {

@@ -7,7 +7,7 @@ extension JSONReader {
     /// doubles, so one IEEE operation rounds correctly); anything harder goes
     /// to the standard library's correctly rounded `Double(String)`.
     /// Out-of-range values come back as ±infinity for the caller to refuse.
-    public mutating func readNumber() throws(RequestError) -> Double {
+    @inlinable public mutating func readNumber() throws(RequestError) -> Double {
         _ = peekByte()
         let start = offset
         var i = start
@@ -98,13 +98,13 @@ extension JSONReader {
     }
 
     /// The exact conversion for numbers the fast path cannot do.
-    private func slowNumber(from start: Int, to end: Int) -> Double {
+    @inlinable func slowNumber(from start: Int, to end: Int) -> Double {
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         // The grammar was checked above, so the standard library accepts it.
         return Double(text) ?? .nan
     }
 
-    static let powersOfTen: [Double] = [
+    public static let powersOfTen: [Double] = [
         1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
         1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
     ]

@@ -6,9 +6,14 @@ public struct JSONKey {
     /// The decoded bytes when the key has escapes; nil otherwise.
     public let unescaped: [UInt8]?
 
+    @inlinable init(raw: UnsafeBufferPointer<UInt8>, unescaped: [UInt8]?) {
+        self.raw = raw
+        self.unescaped = unescaped
+    }
+
     /// Calls `body` with the key's UTF-8 bytes.
     @inline(__always)
-    public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    @inlinable public func withUTF8<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
         if let unescaped { return unescaped.withUnsafeBufferPointer(body) }
         return body(raw)
     }
@@ -17,14 +22,14 @@ public struct JSONKey {
     public var string: String { withUTF8 { String(decoding: $0, as: UTF8.self) } }
 
     /// Keys starting with `x-` are reserved for clients and ignored.
-    public var isExtension: Bool {
+    @inlinable public var isExtension: Bool {
         withUTF8 { $0.count >= 2 && $0[0] == UInt8(ascii: "x") && $0[1] == UInt8(ascii: "-") }
     }
 }
 
 extension JSONReader {
     /// Reads the next value as a string (escapes decoded).
-    public mutating func readString() throws(RequestError) -> String {
+    @inlinable public mutating func readString() throws(RequestError) -> String {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
         let start = offset + 1
         let (end, escaped) = try scanStringBody()
@@ -32,12 +37,12 @@ extension JSONReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    mutating func skipString() throws(RequestError) {
+    @inlinable public mutating func skipString() throws(RequestError) {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
         _ = try scanStringBody()
     }
 
-    mutating func scanKey() throws(RequestError) -> JSONKey {
+    @inlinable public mutating func scanKey() throws(RequestError) -> JSONKey {
         let start = offset + 1
         let (end, escaped) = try scanStringBody()
         return JSONKey(raw: UnsafeBufferPointer(rebasing: bytes[start..<end]), unescaped: escaped)
@@ -46,7 +51,7 @@ extension JSONReader {
     /// With `offset` at the opening quote: consumes the string and returns
     /// where its raw content ends, plus the decoded bytes if it had escapes.
     /// Validates UTF-8 strictly (no overlong forms, no surrogates, nothing past U+10FFFF).
-    mutating func scanStringBody() throws(RequestError) -> (end: Int, escaped: [UInt8]?) {
+    @inlinable public mutating func scanStringBody() throws(RequestError) -> (end: Int, escaped: [UInt8]?) {
         var i = offset + 1
         let buffer = bytes
         let count = buffer.count
@@ -103,7 +108,7 @@ extension JSONReader {
     /// first flagged byte may be false positives (a borrow carries over);
     /// the first flagged byte is always a real one, and only it is used.
     @inline(__always)
-    static func specialBytes(_ word: UInt64) -> UInt64 {
+    @inlinable public static func specialBytes(_ word: UInt64) -> UInt64 {
         let w = UInt64(littleEndian: word)
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high: UInt64 = 0x8080_8080_8080_8080
@@ -115,7 +120,7 @@ extension JSONReader {
     }
 
     /// Decodes the escape at `i` (a backslash) and returns the offset after it.
-    private func decodeEscape(at i: Int, into out: inout [UInt8]) throws(RequestError) -> Int {
+    @inlinable func decodeEscape(at i: Int, into out: inout [UInt8]) throws(RequestError) -> Int {
         let e = byte(at: i + 1)
         switch e {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
@@ -149,7 +154,7 @@ extension JSONReader {
         return i + 2
     }
 
-    private func hex4(at i: Int) throws(RequestError) -> UInt32 {
+    @inlinable func hex4(at i: Int) throws(RequestError) -> UInt32 {
         var value: UInt32 = 0
         for k in 0..<4 {
             let b = byte(at: i + k)
@@ -165,7 +170,7 @@ extension JSONReader {
         return value
     }
 
-    private func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
+    @inlinable func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {
         switch scalar {
         case 0..<0x80:
             out.append(UInt8(scalar))
@@ -186,7 +191,7 @@ extension JSONReader {
 
     /// Checks one multi-byte UTF-8 sequence starting at `i` (Unicode table 3-7)
     /// and returns the offset after it.
-    private func validateUTF8Sequence(at i: Int) throws(RequestError) -> Int {
+    @inlinable func validateUTF8Sequence(at i: Int) throws(RequestError) -> Int {
         let b0 = bytes[i]
         let length: Int
         var lowerBound: UInt8 = 0x80

@@ -17,14 +17,14 @@ public enum JSONValue: Sendable, Hashable {
         public var value: JSONValue
 
         /// A member.
-        public init(_ key: String, _ value: JSONValue) {
+        @inlinable public init(_ key: String, _ value: JSONValue) {
             self.key = key
             self.value = value
         }
     }
 
     /// Parses a whole document, refusing trailing data and nesting deeper than `maxDepth`.
-    public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) throws(RequestError) -> JSONValue {
+    @inlinable public static func parse(_ bytes: [UInt8], maxDepth: Int = JSONReader.defaultMaxDepth) throws(RequestError) -> JSONValue {
         try JSONReader.read(bytes, maxDepth: maxDepth) { (r: inout JSONReader) throws(RequestError) in
             let value = try JSONValue.read(&r)
             try r.finish()
@@ -33,7 +33,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Reads one value; recursion is bounded by the reader's depth limit.
-    public static func read(_ r: inout JSONReader) throws(RequestError) -> JSONValue {
+    @inlinable public static func read(_ r: inout JSONReader) throws(RequestError) -> JSONValue {
         switch try r.peekKind() {
         case .null:
             _ = try r.consumeNull()
@@ -60,7 +60,7 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// Writes the value, members in order.
-    public func write(to out: inout JSONWriter) {
+    @inlinable public func write(to out: inout JSONWriter) {
         switch self {
         case .null: out.null()
         case .bool(let b): out.bool(b)
@@ -81,50 +81,50 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     /// The value serialized.
-    public var bytes: [UInt8] {
+    @inlinable public var bytes: [UInt8] {
         var out = JSONWriter()
         write(to: &out)
         return out.bytes
     }
 
     /// The first member named `key` of an object.
-    public subscript(key: String) -> JSONValue? {
+    @inlinable public subscript(key: String) -> JSONValue? {
         guard case .object(let members) = self else { return nil }
         return members.first { $0.key == key }?.value
     }
 
     /// The element at `index` of an array; nil out of range or for any other value.
-    public subscript(index: Int) -> JSONValue? {
+    @inlinable public subscript(index: Int) -> JSONValue? {
         guard case .array(let items) = self, items.indices.contains(index) else { return nil }
         return items[index]
     }
 
     /// The number, or nil for any other value.
-    public var number: Double? {
+    @inlinable public var number: Double? {
         if case .number(let n) = self { return n }
         return nil
     }
 
     /// The string, or nil for any other value.
-    public var string: String? {
+    @inlinable public var string: String? {
         if case .string(let s) = self { return s }
         return nil
     }
 
     /// The boolean, or nil for any other value.
-    public var bool: Bool? {
+    @inlinable public var bool: Bool? {
         if case .bool(let b) = self { return b }
         return nil
     }
 
     /// The elements, or nil for any other value.
-    public var array: [JSONValue]? {
+    @inlinable public var array: [JSONValue]? {
         if case .array(let items) = self { return items }
         return nil
     }
 
     /// The members in order, or nil for any other value.
-    public var members: [Member]? {
+    @inlinable public var members: [Member]? {
         if case .object(let members) = self { return members }
         return nil
     }
