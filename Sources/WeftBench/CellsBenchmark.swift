@@ -75,8 +75,8 @@ struct CellsBenchmark {
         var out: [Element?] = []
         out.reserveCapacity(p.jobs.count)
         p.scope.body.withUnsafeBufferPointer { buffer in
-            for work in p.work {
-                guard case .decode(let source, _) = work else {
+            for k in p.work.indices {
+                guard case .layOut = p.work[k], let source = p.sources[k].node else {
                     out.append(nil)
                     continue
                 }
@@ -198,7 +198,7 @@ struct CellsBenchmark {
                 _ = engine.measure(p)
                 times[i].append((clock.now - t0).seconds)
                 let t1 = clock.now
-                _ = engine.pool.run(count: 64, chunkSize: 4) { i in
+                _ = engine.runner.pool.run(count: 64, chunkSize: 4) { i in
                     var x = Double(i)
                     for _ in 0..<20_000 { x = (x * 1.000001).squareRoot() + 1 }
                     return x

@@ -1,3 +1,4 @@
+import WeftCells
 import WeftLayout
 
 /// `POST /v1/layout/node`: body bytes in, response bytes out. The HTTP layer

@@ -37,7 +37,7 @@ public enum ServiceRoutes {
             guard let lines = switchParameter(request.queryValue("lines")) else { return invalidSwitchParameter("lines") }
             let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
             // One tree is one slice: it waits for a turn like any cell of a container.
-            let response = engine.turns.holding {
+            let response = engine.runner.turns.holding {
                 LayoutNodeEndpoint.respond(
                     body: request.body, flatten: flatten, lines: lines, textMeasurer: budget.measuring(textMeasurer),
                     contentStore: engine.contentStore,

@@ -1,8 +1,8 @@
-import WeftCells
 import Testing
+import WeftCells
+import WeftJSON
 
 @testable import WeftService
-import WeftJSON
 
 @Suite("JSON reader")
 struct JSONReaderTests {

@@ -1,7 +1,7 @@
 import Testing
+import WeftJSON
 
 @testable import WeftService
-import WeftJSON
 
 /// `JSONWriter.number` takes shortcuts for integers and eighths; the text
 /// must stay what the plain rule gives: integral values below 2^53 as

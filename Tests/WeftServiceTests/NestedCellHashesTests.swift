@@ -1,7 +1,8 @@
 import Testing
+import WeftCells
+import WeftJSON
 
 @testable import WeftService
-import WeftJSON
 
 /// The hashing pass over a cell's tree also finds the parts of the cells of
 /// the nested containers inside it: each part's hash is the one that part

@@ -1,7 +1,7 @@
 import Testing
+import WeftJSON
 
 @testable import WeftService
-import WeftJSON
 
 /// The bracket scan a memo lookup trusts: strings hide brackets and quotes,
 /// wherever they fall in the eight-byte words the scan reads.

@@ -1,7 +1,7 @@
 import Testing
+import WeftJSON
 
 @testable import WeftService
-import WeftJSON
 
 /// Cells sent as refs, again and again: the first ref to a key reads its
 /// stored content, later ones take what that read gave. Every time the

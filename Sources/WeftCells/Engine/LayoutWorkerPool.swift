@@ -10,7 +10,7 @@ import WeftSync
 /// slot and results are returned in index order, whatever thread ran first.
 /// The submitting thread works on its own request too, so a request always
 /// makes progress even when every worker is busy elsewhere.
-package final class LayoutWorkerPool: Sendable {
+public final class LayoutWorkerPool: Sendable {
     package let workerCount: Int
     private let core: PoolCore
 
@@ -49,27 +49,50 @@ package final class LayoutWorkerPool: Sendable {
         _ body: @escaping @Sendable (Int) -> Result
     ) -> [Result]? {
         guard count > 0 else { return [] }
-        // A feed whose every position is published at once: position p runs index order[p].
-        let order = order ?? Array(0..<count)
         let slots = ResultSlots<Result>(count: count)
         var report: (@Sendable (Int) -> Void)?
         if let completed {
-            report = { p in
-                let k = order[p]
+            report = { k in
                 if let result = slots[k] { completed(k, result) }
             }
         }
-        let job = FeedJob(chunkSize: chunkSize, cancellation: cancellation, completed: report) { p in
-            slots[order[p]] = body(order[p])
+        let done = runEach(count: count, order: order, chunkSize: chunkSize, cancellation: cancellation, completed: report) {
+            slots[$0] = body($0)
         }
-        core.locked { job.close(order.count) }
-        core.run(job, shareWithWorkers: workerCount > 0 && count > job.chunkSize)
-        return job.wasCancelled ? nil : slots.all()
+        return done ? slots.all() : nil
+    }
+
+    /// `run` for a caller that keeps each index's result itself (so that its
+    /// per-index code is compiled for its own types, not through generic
+    /// witnesses); false when cancelled. `completed` gets indices, as `run`'s.
+    /// Without `sharesWithWorkers` the calling thread runs every index.
+    public func runEach(
+        count: Int,
+        order: [Int]? = nil,
+        chunkSize: Int = 8,
+        cancellation: CancellationFlag? = nil,
+        sharesWithWorkers: Bool = true,
+        completed: (@Sendable (Int) -> Void)? = nil,
+        _ body: @escaping @Sendable (Int) -> Void
+    ) -> Bool {
+        guard count > 0 else { return true }
+        // A feed whose every position is published at once: position p runs index order[p].
+        var positionBody = body
+        var positionCompleted = completed
+        if let order {
+            positionBody = { p in body(order[p]) }
+            if let completed { positionCompleted = { p in completed(order[p]) } }
+        }
+        let job = FeedJob(
+            chunkSize: chunkSize, cancellation: cancellation, completed: positionCompleted, body: positionBody)
+        core.locked { job.close(count) }
+        core.run(job, shareWithWorkers: sharesWithWorkers && workerCount > 0 && count > job.chunkSize)
+        return !job.wasCancelled
     }
 
     /// A run whose work is added while it runs (see `PoolFeed`): `body`
     /// runs for each index soon after it is added, `completed` as in `run`.
-    package func feed(
+    public func feed(
         chunkSize: Int = 8,
         cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int) -> Void)? = nil,

@@ -7,7 +7,7 @@
 /// result in its own typed storage, so that the per-cell code is compiled
 /// for its concrete types rather than through generic witnesses. Only the
 /// thread that made the feed calls `add`, `publish` and `finish`.
-package final class PoolFeed: @unchecked Sendable {
+public final class PoolFeed: @unchecked Sendable {
     private let core: PoolCore
     private let job: FeedJob
     private var added = 0
@@ -21,17 +21,17 @@ package final class PoolFeed: @unchecked Sendable {
     }
 
     /// Indices added so far.
-    package var count: Int { added }
+    public var count: Int { added }
 
     /// Adds the next index (its input must be stored first); the workers
     /// see it once a whole chunk is waiting, or at once if it is the first.
-    package func add() {
+    public func add() {
         added += 1
         if added - job.publishedCount >= job.chunkSize || added == 1 { publish() }
     }
 
     /// Hands every index added so far to the workers.
-    package func publish() {
+    public func publish() {
         let count = added
         core.locked {
             job.publish(count)
@@ -41,7 +41,7 @@ package final class PoolFeed: @unchecked Sendable {
 
     /// No more indices: the calling thread works on what is left and waits
     /// for the workers. False when cancelled (some indices never ran).
-    package func finish() -> Bool {
+    public func finish() -> Bool {
         let count = added
         core.locked { job.close(count) }
         core.help(job)

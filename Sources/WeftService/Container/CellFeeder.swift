@@ -25,7 +25,7 @@ final class CellFeeder: CellReadObserver {
     private var heldFooter: Held?
     private var ids: CellIDs
 
-    private typealias Held = (job: ContainerLayout.CellJob, work: PreparedContainer.CellWork, source: CellSource)
+    private typealias Held = (job: ContainerLayout.CellJob, work: CellWork, source: CellSource)
 
     /// Thrown to stop the read; the stream then reports `problem` or the stop.
     static let stopped = RequestError(.invalidValue, "the stream stopped reading")
@@ -64,7 +64,7 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         guard let job = factory.job(cell, section: s, slot: slot) else { return }
-        let held: Held = (job, PreparedContainer.CellWork.unplanned(cell, source.node, cacheOn: lookUp), source)
+        let held: Held = (job, CellWork.unplanned(hasTree: cell.kind == .node && source.node != nil, cacheOn: lookUp), source)
         switch slot {
         case .header:
             if heldItems.isEmpty {

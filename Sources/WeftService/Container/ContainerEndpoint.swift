@@ -16,7 +16,7 @@ package enum ContainerEndpoint {
     /// Computes only while it holds one of the engine's turns, as the
     /// stream does once the 200 is out.
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
-        engine.turns.holding { respondHoldingTurn(request, engine: engine) }
+        engine.runner.turns.holding { respondHoldingTurn(request, engine: engine) }
     }
 
     private static func respondHoldingTurn(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
@@ -46,7 +46,7 @@ package enum ContainerEndpoint {
         }
         var response = HTTPResponse(status: 200, contentType: RecordSink.contentType, body: [])
         response.stream = { writer in
-            engine.turns.holding {
+            engine.runner.turns.holding {
                 engine.stream(plan, cancellation: clientGone) { bytes in writer.write(bytes) }
             }
         }

@@ -5,80 +5,31 @@ import WeftLayout
 /// The cells' work on the pool (decode, lay out, encode, remember), and what
 /// the request needs of it afterwards: errors, placement, warnings, paths.
 extension ContainerEngine {
-    /// Measures every job on the pool; nil when cancelled. `completed` gets
+    /// Measures every job (on the runner's pool, or on this thread when the
+    /// cache has nearly all of them); nil when cancelled. `completed` gets
     /// each job's outcome in `order` as soon as it and all before it are done.
     package func measure(
         _ prepared: PreparedContainer, order: [Int]? = nil, cancellation: CancellationFlag? = nil,
         completed: (@Sendable (Int, CellOutcome) -> Void)? = nil
     ) -> [CellOutcome]? {
         let context = ContainerLayout.cellContext(prepared.request, LayoutContext(textMeasurer: textMeasurer))
-        if Self.fewToLayOut(prepared.work) {
-            return measureHere(prepared, order: order, cancellation: cancellation, context: context, completed: completed)
-        }
-        let engine = self
-        return pool.run(
-            count: prepared.jobs.count, order: order, chunkSize: chunkSize, cancellation: cancellation,
-            completed: completed
-        ) { k in
-            engine.outcome(of: k, prepared, context)
-        }
+        let cells = PreparedCells(prepared, engine: self, context: context)
+        var report: (@Sendable (Int) -> Void)?
+        if let completed { report = { k in completed(k, cells.outcome(k)) } }
+        guard runner.run(cells, count: prepared.jobs.count, order: order, cancellation: cancellation, completed: report)
+        else { return nil }
+        return cells.allOutcomes
     }
 
-    /// A request whose cells were nearly all seen before is mostly copies
-    /// from the cache: waking the pool's threads for them costs more than
-    /// the few layouts they would share.
-    static func fewToLayOut(_ work: [PreparedContainer.CellWork]) -> Bool {
-        var decodes = 0
-        for item in work {
-            switch item {
-            case .decode, .lookUp:
-                decodes += 1
-                if decodes > inlineLayoutLimit { return false }
-            case .cached, .interop: continue
-            }
-        }
-        return true
-    }
-
-    static let inlineLayoutLimit = 8
-
-    /// `measure` on the calling thread, in the same order with the same
-    /// callbacks. Not the pool's run kept on this thread: that is generic over
-    /// its result, and copying outcomes through generic code cost a warm
-    /// request about a third more.
-    private func measureHere(
-        _ prepared: PreparedContainer, order: [Int]?, cancellation: CancellationFlag?, context: LayoutContext,
-        completed: (@Sendable (Int, CellOutcome) -> Void)?
-    ) -> [CellOutcome]? {
-        var outcomes = [CellOutcome?](repeating: nil, count: prepared.jobs.count)
-        for k in order ?? Array(prepared.jobs.indices) {
-            if cancellation?.isCancelled ?? false { return nil }
-            let result = outcome(of: k, prepared, context)
-            outcomes[k] = result
-            completed?(k, result)
-        }
-        // As the pool: no answer unless every cell has one.
-        var all: [CellOutcome] = []
-        all.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
-            guard let outcome else { return nil }
-            all.append(outcome)
-        }
-        return all
-    }
-
-    private func outcome(of k: Int, _ prepared: PreparedContainer, _ context: LayoutContext) -> CellOutcome {
-        outcome(of: prepared.jobs[k], prepared.work[k], prepared.sources[k], prepared.scope, context)
-    }
-
-    /// The outcome carries the cell's key, and a cell sent with its content
-    /// is remembered under it for refs.
-    func outcome(
-        of job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ source: CellSource,
-        _ scope: CellScope, _ context: LayoutContext
+    /// The outcome as the answer takes it: the tree's hash, and, unless the
+    /// tree broke the contract, the cell's key; a cell sent with its
+    /// content is remembered under that key for refs.
+    func finished(
+        _ measured: CellOutcome, content: ContentHash?, _ job: ContainerLayout.CellJob, _ source: CellSource,
+        _ bytes: [UInt8], _ scope: CellScope
     ) -> CellOutcome {
-        let bytes = source.stored ?? scope.body
-        var (result, content) = measuredOutcome(job, work, bytes, scope, context)
+        var result = measured
+        var content = content
         result.contentHash = content
         guard result.error == nil else { return result }
         if let ref = source.ref {
@@ -98,49 +49,12 @@ extension ContainerEngine {
         return result
     }
 
-    /// The cell measured (or found), and its tree's hash when that was needed.
-    private func measuredOutcome(
-        _ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ bytes: [UInt8],
-        _ scope: CellScope, _ context: LayoutContext
-    ) -> (CellOutcome, ContentHash?) {
-        switch work {
-        case .cached(let cached, let content):
-            return (CellOutcome(cached: cached), content)
-        case .interop:
-            return (CellOutcome(size: CellMeasurer.measure(job.cell, in: job.range, context: context).size, layout: nil), nil)
-        case .decode(let source, let key):
-            if let content = key?.content ?? source.hash {
-                return (decodeAndLayOut(job, source, bytes, key: key, scope, context), content)
-            }
-            // Hashed for its content key all the same: before the layout, so
-            // that the pass also finds its nested cells' parts.
-            var nested = NestedCellHashes()
-            let content = Self.hash(bytes, source, collecting: &nested)
-            return (decodeAndLayOut(job, source, bytes, key: nil, nested: nested, scope, context), content)
-        case .lookUp(let source):
-            var nested = NestedCellHashes()
-            let hashed = source.hash ?? Self.hash(bytes, source, collecting: &nested)
-            guard let content = hashed else {
-                return (decodeAndLayOut(job, source, bytes, key: nil, scope, context), nil)
-            }
-            let key = cacheKey(content, job, scope)
-            if let cached = cache.value(for: key) {
-                var outcome = CellOutcome(cached: cached)
-                outcome.servedFromCache = cached.origin != scope.serial
-                return (outcome, content)
-            }
-            var outcome = decodeAndLayOut(job, source, bytes, key: key, nested: nested, scope, context)
-            outcome.servedFromCache = false
-            return (outcome, content)
-        }
-    }
-
-    /// Decodes a cell's tree, lays it out, encodes its `layout`, and stores
-    /// the result under `key` when there is one.
-    private func decodeAndLayOut(
+    /// Decodes a cell's tree, lays it out and encodes its `layout`; with a
+    /// `key`, also the entry the cache keeps of it.
+    func decodeAndLayOut(
         _ job: ContainerLayout.CellJob, _ source: NodeSource, _ bytes: [UInt8], key: CellCacheKey?,
-        nested: NestedCellHashes = NestedCellHashes(), _ scope: CellScope, _ context: LayoutContext
-    ) -> CellOutcome {
+        nested: NestedCellHashes, _ scope: CellScope, _ context: LayoutContext
+    ) -> (CellOutcome, CachedCell?) {
         var decoder = ElementDecoder(limits: limits)
         decoder.reportsViewsWithoutSize = false
         decoder.reportsLinesOfEveryText = scope.reportsLines
@@ -157,20 +71,20 @@ extension ContainerEngine {
         let root: Element
         switch decoded {
         case .failure(let error):
-            return CellOutcome(size: .zero, layout: nil, error: error)
+            return (CellOutcome(size: .zero, layout: nil, error: error), nil)
         case .success(let r): root = r
         }
         if !decoder.unknownRefs.isEmpty {
             var outcome = CellOutcome(
                 size: .zero, layout: nil, error: RequestError(.unknownRef, "a nested cell was sent as an unknown ref"))
             outcome.unknownRefs = decoder.unknownRefs
-            return outcome
+            return (outcome, nil)
         }
         var cell = job.cell
         cell.node = root
         let measured = CellMeasurer.measure(cell, in: job.range, context: context)
         if let layout = measured.layout, let overflow = NonFiniteFrames.error(layout, root) {
-            return CellOutcome(size: .zero, layout: nil, error: overflow)
+            return (CellOutcome(size: .zero, layout: nil, error: overflow), nil)
         }
         // A layout takes about as many bytes as its tree (frames for
         // styles), a nested container's a few times more: room for that
@@ -190,13 +104,11 @@ extension ContainerEngine {
         }
         let outcome = CellOutcome(
             size: measured.size, layout: bytes, warnings: warnings, elementCount: decoder.elementCount, root: stub)
-        if let key {
-            let entry = CachedCell(
-                size: measured.size, layout: bytes, warnings: warnings,
-                elementCount: decoder.elementCount, root: stub, origin: scope.serial)
-            cache.insert(entry, for: key, cost: entry.cost)
-        }
-        return outcome
+        guard key != nil else { return (outcome, nil) }
+        let entry = CachedCell(
+            size: measured.size, layout: bytes, warnings: warnings,
+            elementCount: decoder.elementCount, root: stub, origin: scope.serial)
+        return (outcome, entry)
     }
 
     /// After measuring: the first cell whose tree broke the contract, or the

@@ -80,7 +80,7 @@ extension ContainerEngine {
     /// Each cell's work. A node cell whose tree's hash is already known (the
     /// raw-cell memo knew its bytes) is looked up here, in index order, so
     /// that a request of cells seen before is decided before any layout and
-    /// answered on this thread (`fewToLayOut`); any other is hashed and looked
+    /// answered on this thread (`CellRunner.fewToLayOut`); any other is hashed and looked
     /// up on the pool, as part of its layout, so that no pass over every tree
     /// comes first (a stream's first record would wait for it). Without a
     /// cache a tree is decoded, and hashed only for its key.
@@ -88,7 +88,7 @@ extension ContainerEngine {
         let request = decoded.request
         let jobs = ContainerLayout.jobs(for: request)
         let sources = Self.cellSources(decoded, jobs)
-        var work: [PreparedContainer.CellWork] = []
+        var work: [CellWork] = []
         work.reserveCapacity(jobs.count)
         var hits = 0, misses = 0
         // By index: a job is a whole cell, and copying 10,000 of them shows
@@ -96,7 +96,7 @@ extension ContainerEngine {
         for k in jobs.indices {
             Turns.checkpoint()
             guard cache.isEnabled, jobs[k].cell.kind == .node, let node = sources[k].node, let content = node.hash else {
-                work.append(.unplanned(jobs[k].cell, sources[k].node, cacheOn: cache.isEnabled))
+                work.append(.unplanned(hasTree: jobs[k].cell.kind == .node && sources[k].node != nil, cacheOn: cache.isEnabled))
                 continue
             }
             let key = cacheKey(content, jobs[k], scope)
@@ -105,7 +105,7 @@ extension ContainerEngine {
                 work.append(.cached(cached, content: content))
             } else {
                 misses += 1
-                work.append(.decode(node, key: key))
+                work.append(.layOut(key: key))
             }
         }
         var prepared = PreparedContainer(

@@ -109,13 +109,9 @@ extension ContainerEngine {
         let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
         let shorthand = head.cellsKey == .items
         let scope = CellScope(head.request, body: head.body, reportsLines: head.reportsLines, serial: serial)
-        let engine = self
-        let cells = FedCells(capacity: ContainerLimits.maxCells)
-        let feed = pool.feed(
-            chunkSize: chunkSize, cancellation: stop,
-            completed: { k in emitter.completed(k, cells.job(k), cells.outcome(k), sentAsRef: false, shorthand: shorthand) }
-        ) { k in
-            cells.setOutcome(k, engine.outcome(of: cells.job(k), cells.work(k), cells.source(k), scope, context))
+        let cells = FedCells(capacity: ContainerLimits.maxCells, engine: self, scope: scope, context: context)
+        let feed = runner.feed(cells, cancellation: stop) { k in
+            emitter.completed(k, cells.job(k), cells.outcome(k), sentAsRef: false, shorthand: shorthand)
         }
         let feeder = CellFeeder(
             factory: ContainerLayout.JobFactory(head.request), shorthand: shorthand, lookUp: cache.isEnabled,

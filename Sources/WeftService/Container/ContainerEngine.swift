@@ -3,20 +3,17 @@ import WeftCells
 import WeftLayout
 import WeftStore
 
-/// The cell engine: decodes a container request, lays its cells out
-/// on a worker pool (decoding each cell's tree there too, unless the cache
-/// already has the cell), places them and writes the answer. One per
-/// server: it owns the pool and the cache.
+/// The cell engine: decodes a container request, has its cells laid out
+/// by the runner (decoding each cell's tree on the pool too, unless the
+/// cache already has the cell), places them and writes the answer. One per
+/// server: it owns the runner (the pool, the turns and the cell cache).
 ///
 /// The output is byte-identical at any worker count (results land in index
 /// order) and with the cache on or off (a hit replays exactly what a miss
 /// computes), except the response's `stats`, which say how it was served.
 package final class ContainerEngine: Sendable {
-    /// One per worker: every thread that computes for a request holds one
-    /// (see `Turns`), the request's own thread included.
-    package let turns: Turns
-    package let pool: LayoutWorkerPool
-    package let cache: CellLayoutCache
+    /// Runs the cells of every request: the pool, the turns, the cache.
+    package let runner: CellRunner
     /// Cells by their exact bytes: an unchanged cell is not even read again.
     package let memo: RawCellMemo
     /// The content behind every key answered, for cells sent later as refs.
@@ -25,9 +22,6 @@ package final class ContainerEngine: Sendable {
     package let placements: PlacementMemo
     package let textMeasurer: (any TextMeasuring)?
     package let limits: DecodeLimits
-    /// Cells per chunk: small enough that a big request interleaves with
-    /// others, large enough that handing out chunks stays cheap.
-    package let chunkSize: Int
     /// How long one request's cells may take before the rest are dropped
     /// (the answer is then a 408, or a stream's `error` record).
     package let timeoutSeconds: Double
@@ -52,24 +46,19 @@ package final class ContainerEngine: Sendable {
     ) {
         self.timeoutSeconds = timeoutSeconds
         self.pipelineMinimumBytes = pipelineMinimumBytes
-        // One turn more than workers: with one per worker, feed-10k clients
-        // posting back to back (as many as workers) got 25-45% fewer answers
-        // a second than with no limit, the worker process using about 140%
-        // of two cores; one more recovers that, and a small request beside
-        // them still waits about a slice (scripts/bench-fairness.py).
-        turns = Turns(count: workers + 1)
-        pool = LayoutWorkerPool(workers: max(0, workers - 1), turns: turns)
         // The memo's entries are small; an eighth of the budget holds many.
         // Content for refs is about as large as the layouts it lays out to; an
         // eighth holds the placements of a few feeds being scrolled.
-        cache = CellLayoutCache(capacityBytes: cacheBytes * 7 / 16)
+        runner = CellRunner(workers: workers, cacheBytes: cacheBytes * 7 / 16, chunkSize: chunkSize)
         contentStore = CellContentStore(capacityBytes: cacheBytes * 5 / 16, shared: cellStore)
         placements = PlacementMemo(capacityBytes: cacheBytes / 8)
         memo = RawCellMemo(capacityBytes: rememberRawCells ? cacheBytes / 8 : 0)
         self.textMeasurer = textMeasurer
         self.limits = limits
-        self.chunkSize = chunkSize
     }
+
+    /// The cell cache (the runner's).
+    package var cache: CellLayoutCache { runner.cache }
 
     package var cacheStatistics: CacheStatistics {
         CacheStatistics(hits: cache.hits, misses: cache.misses, storedBytes: cache.storedBytes)

@@ -1,23 +1,7 @@
+import WeftCells
 import WeftJSON
-/// A 128-bit hash of a JSON value's meaning, not its spelling: object members
-/// are combined order-independently, numbers by value (`1`, `1.0` and `1e0`
-/// agree; `-0` is `0`), strings by their decoded bytes (`"\u0041"` is `"A"`),
-/// and whitespace does not count. Two values with the same hash decode to the
-/// same element tree, which is what lets the cell cache skip decoding.
-///
-/// 128 bits (two independently seeded 64-bit lanes) because a collision would
-/// silently give one cell another's layout; at that width it is not a
-/// practical concern.
-package struct ContentHash: Hashable, Sendable {
-    package var low: UInt64
-    package var high: UInt64
 
-    package init(low: UInt64, high: UInt64) {
-        self.low = low
-        self.high = high
-    }
-}
-
+/// Hashing a cell's JSON for its `ContentHash` (WeftCells): meaning, not spelling.
 extension JSONReader {
     /// Reads one value (checking its grammar as `skipValue` does) and
     /// returns its canonical hash. Bounded by `maxDepth` like `skipValue`.

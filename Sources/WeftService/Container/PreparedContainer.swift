@@ -32,26 +32,6 @@ package struct PreparedContainer: Sendable {
         var key: RawCellKey
         var start: Int
     }
-
-    /// One job's plan.
-    package enum CellWork: Sendable {
-        /// An interop cell: measured without a tree.
-        case interop
-        /// Decode the tree at `source`, lay it out (and store it when `key` is set).
-        case decode(NodeSource, key: CellCacheKey?)
-        /// Found in the cache; `content` is the tree's hash, for the cell's key.
-        case cached(CachedCell, content: ContentHash)
-        /// Hash the tree at `source` and look it up on the pool: a stream's
-        /// first record does not wait for every cell's hash.
-        case lookUp(NodeSource)
-
-        /// A stream's plan for one cell, made without a cache lookup of its
-        /// own: looked up on the pool when the cache is on, else decoded.
-        static func unplanned(_ cell: Cell, _ source: NodeSource?, cacheOn: Bool) -> CellWork {
-            guard cell.kind == .node, let source else { return .interop }
-            return cacheOn ? .lookUp(source) : .decode(source, key: nil)
-        }
-    }
 }
 
 /// What laying out one cell of a request reads besides the cell itself.

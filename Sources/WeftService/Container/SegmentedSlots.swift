@@ -1,4 +1,5 @@
 import WeftCells
+import WeftLayout
 
 /// Slots that one thread adds to while others read and write those already
 /// added: fixed-size segments that never move, so a slot's address stays
@@ -47,17 +48,23 @@ final class SegmentedSlots<Value>: @unchecked Sendable {
     }
 }
 
-/// A pipelined stream's cells as the pool sees them: each job and its work,
-/// stored by the reader before the pool hears of the index, and each
+/// A pipelined stream's cells as the runner sees them: each job and its
+/// work, stored by the reader before the pool hears of the index, and each
 /// outcome, stored by the thread that laid the cell out.
-final class FedCells: @unchecked Sendable {
+final class FedCells: ContainerCellCodec, @unchecked Sendable {
+    let engine: ContainerEngine
+    let scope: CellScope
+    let context: LayoutContext
     private let jobs: SegmentedSlots<ContainerLayout.CellJob>
-    private let work: SegmentedSlots<PreparedContainer.CellWork>
+    private let work: SegmentedSlots<CellWork>
     private let sources: SegmentedSlots<CellSource>
     private let outcomes: SegmentedSlots<CellOutcome>
     private(set) var count = 0
 
-    init(capacity: Int) {
+    init(capacity: Int, engine: ContainerEngine, scope: CellScope, context: LayoutContext) {
+        self.engine = engine
+        self.scope = scope
+        self.context = context
         jobs = SegmentedSlots(capacity: capacity)
         work = SegmentedSlots(capacity: capacity)
         sources = SegmentedSlots(capacity: capacity)
@@ -65,7 +72,7 @@ final class FedCells: @unchecked Sendable {
     }
 
     /// The reader's side, before it tells the pool.
-    func append(_ job: ContainerLayout.CellJob, _ work: PreparedContainer.CellWork, _ source: CellSource) {
+    func append(_ job: ContainerLayout.CellJob, _ work: CellWork, _ source: CellSource) {
         count += 1
         jobs.grow(to: count)
         self.work.grow(to: count)
@@ -77,14 +84,14 @@ final class FedCells: @unchecked Sendable {
     }
 
     func job(_ k: Int) -> ContainerLayout.CellJob { jobs[k]! }
-    func work(_ k: Int) -> PreparedContainer.CellWork { work[k]! }
+    func work(_ k: Int) -> CellWork { work[k]! }
     func source(_ k: Int) -> CellSource { sources[k]! }
     func outcome(_ k: Int) -> CellOutcome { outcomes[k]! }
-    func setOutcome(_ k: Int, _ outcome: CellOutcome) { outcomes[k] = outcome }
+    func keep(_ k: Int, _ outcome: CellOutcome) { outcomes[k] = outcome }
 
     /// Once the pool is done with every cell.
     var allJobs: [ContainerLayout.CellJob] { (0..<count).map(job) }
-    var allWork: [PreparedContainer.CellWork] { (0..<count).map(work) }
+    var allWork: [CellWork] { (0..<count).map(work) }
     var allSources: [CellSource] { (0..<count).map(source) }
     var allOutcomes: [CellOutcome] { (0..<count).map(outcome) }
 }

@@ -1,4 +1,5 @@
 import WeftJSON
+
 /// The `type` of an element.
 enum ElementType: String, Sendable, CaseIterable {
     case box, view, image, text

@@ -1,4 +1,5 @@
 import WeftJSON
+
 /// The keys of an element's `style` (Texture's ASLayoutElementStyle and Yoga's).
 enum StyleKey: String, Sendable, CaseIterable {
     case width, height, minWidth, maxWidth, minHeight, maxHeight, preferredSize
