@@ -37,11 +37,13 @@ extension JSONReader {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
-    @inlinable public mutating func skipString() throws(RequestError) {
+    @inlinable mutating func skipString() throws(RequestError) {
         guard peekByte() == UInt8(ascii: "\"") else { throw syntaxError("expected a string") }
         _ = try scanStringBody()
     }
 
+    /// Reads a string at the reader's position as a key: its bytes in the
+    /// body, decoded only when it has escapes.
     @inlinable public mutating func scanKey() throws(RequestError) -> JSONKey {
         let start = offset + 1
         let (end, escaped) = try scanStringBody()

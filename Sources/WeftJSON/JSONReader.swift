@@ -105,7 +105,7 @@ public struct JSONReader {
         }
     }
 
-    @inlinable public mutating func expectLiteral(_ literal: StaticString) throws(RequestError) {
+    @inlinable mutating func expectLiteral(_ literal: StaticString) throws(RequestError) {
         let count = literal.utf8CodeUnitCount
         let start = literal.utf8Start
         for k in 0..<count where byte(at: offset + k) != start[k] {
@@ -185,7 +185,7 @@ public struct JSONReader {
     }
 
     @inline(__always)
-    @inlinable public mutating func open() throws(RequestError) {
+    @inlinable mutating func open() throws(RequestError) {
         depth += 1
         guard depth <= maxDepth else {
             throw RequestError(

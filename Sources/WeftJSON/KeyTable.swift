@@ -15,12 +15,12 @@
 public struct KeyTable<Value: Sendable>: @unchecked Sendable {
     /// A slot holds its key's place in `storage` and its value's index;
     /// an empty slot has count -1, which no key's length matches.
-    public struct Slot {
-        public var start: Int32
-        public var count: Int32
-        public var index: Int32
+    @usableFromInline struct Slot {
+        @usableFromInline var start: Int32
+        @usableFromInline var count: Int32
+        @usableFromInline var index: Int32
 
-        @inlinable public init(start: Int32, count: Int32, index: Int32) {
+        @inlinable init(start: Int32, count: Int32, index: Int32) {
             self.start = start
             self.count = count
             self.index = index
@@ -148,29 +148,29 @@ public struct KeyTable<Value: Sendable>: @unchecked Sendable {
 /// What a key table's hash sees of a key: its length, its first and last
 /// bytes and three more at fixed fractions of its length (in eighths,
 /// chosen per table so that no two of its keys look alike).
-public struct Probes {
-    public var a: Int
-    public var b: Int
-    public var c: Int
+@usableFromInline struct Probes {
+    @usableFromInline var a: Int
+    @usableFromInline var b: Int
+    @usableFromInline var c: Int
 
-    @inlinable public init(a: Int, b: Int, c: Int) {
+    @inlinable init(a: Int, b: Int, c: Int) {
         (self.a, self.b, self.c) = (a, b, c)
     }
 
     @inline(__always)
-    @inlinable public func features(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
+    @inlinable func features(_ base: UnsafePointer<UInt8>, _ count: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: count) | UInt64(base[0]) << 16 | UInt64(base[count &- 1]) << 24
             | UInt64(base[(count &* a) &>> 3]) << 32 | UInt64(base[(count &* b) &>> 3]) << 40
             | UInt64(base[(count &* c) &>> 3]) << 48
     }
 
-    @inlinable public func features(of key: [UInt8]) -> UInt64 {
+    @inlinable func features(of key: [UInt8]) -> UInt64 {
         key.withUnsafeBufferPointer { features($0.baseAddress!, $0.count) }
     }
 
     /// Quarter, half and three quarters if they tell the keys apart, else
     /// the first other choice that does.
-    public static func distinguishing(_ keys: [[UInt8]]) -> Probes? {
+    @usableFromInline static func distinguishing(_ keys: [[UInt8]]) -> Probes? {
         var choices = [Probes(a: 2, b: 4, c: 6)]
         for a in 1...7 {
             for b in a...7 {

@@ -7,6 +7,7 @@ import WeftHTTP
 public struct KeysSeen<Key: CaseIterable & Equatable> {
     @usableFromInline var bits: UInt64 = 0
 
+    /// No key seen yet.
     @inlinable public init() {}
 
     @inlinable static func bit(_ key: Key) -> UInt64 {
@@ -20,6 +21,7 @@ public struct KeysSeen<Key: CaseIterable & Equatable> {
         return bits & bit == 0
     }
 
+    /// Whether `key` was inserted.
     @inlinable public func contains(_ key: Key) -> Bool { bits & Self.bit(key) != 0 }
 }
 

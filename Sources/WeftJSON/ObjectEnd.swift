@@ -30,15 +30,15 @@ extension JSONReader {
 
 /// Where a bracket scan stands between bytes: how many brackets are open
 /// (the object's own `{` included) and whether it is inside a string.
-public struct BracketScan {
-    @inlinable public init() {}
+@usableFromInline struct BracketScan {
+    @inlinable init() {}
 
-    public var depth = 1
+    @usableFromInline var depth = 1
     /// 1 in every byte lane when inside a string, else 0: the word scan flips
     /// its lanes with it, without a branch.
-    public var stringLanes: UInt64 = 0
+    @usableFromInline var stringLanes: UInt64 = 0
 
-    @inlinable public var inString: Bool {
+    @inlinable var inString: Bool {
         get { stringLanes != 0 }
         set { stringLanes = newValue ? ByteLanes.each(1) : 0 }
     }
@@ -46,7 +46,7 @@ public struct BracketScan {
     /// Byte by byte over `base[i..<end]` (a backslash in a string passes the
     /// byte after it too, which may lie at `end`): the index after the
     /// bracket that closes the object, if that is among them.
-    @inlinable public mutating func bytes(_ base: UnsafePointer<UInt8>, _ i: inout Int, upTo end: Int) -> Int? {
+    @inlinable mutating func bytes(_ base: UnsafePointer<UInt8>, _ i: inout Int, upTo end: Int) -> Int? {
         while i < end {
             let b = base[i]
             i += 1
@@ -75,7 +75,7 @@ public struct BracketScan {
     /// from the prefix sums' top lane: a multiply is cheaper than a popcount
     /// on the baseline x86-64 this is built for, which has no instruction for it.
     @inline(__always)
-    @inlinable public mutating func word(_ w: UInt64) -> Int? {
+    @inlinable mutating func word(_ w: UInt64) -> Int? {
         let quotes = ByteLanes.prefixSums(ByteLanes.equal(w, UInt8(ascii: "\"")))
         // A byte is in a string when an odd number of quotes precede or are
         // it (counting from the word's start), or an even number when the
@@ -102,14 +102,14 @@ public struct BracketScan {
 
 /// A little-endian word as eight byte lanes, with flags as 1 in a lane's
 /// lowest bit (so that a multiply can sum them).
-public enum ByteLanes {
+@usableFromInline enum ByteLanes {
     @inline(__always)
-    @inlinable public static func each(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
+    @inlinable static func each(_ b: UInt8) -> UInt64 { 0x0101_0101_0101_0101 &* UInt64(b) }
 
     /// A flag in each lane that equals `b`. Exact, unlike the classic
     /// has-zero-byte test, whose borrows can flag a lane after a match.
     @inline(__always)
-    @inlinable public static func equal(_ w: UInt64, _ b: UInt8) -> UInt64 {
+    @inlinable static func equal(_ w: UInt64, _ b: UInt8) -> UInt64 {
         let t = w ^ each(b)
         // Adding within a lane's low seven bits never carries into the next
         // lane; the lane's top bit then says whether any of its bits was set.
@@ -120,9 +120,9 @@ public enum ByteLanes {
     /// Each lane: the sum of the flags in it and the lanes before it (the
     /// multiply adds every lane into all lanes above it; at most 8 per lane).
     @inline(__always)
-    @inlinable public static func prefixSums(_ flags: UInt64) -> UInt64 { flags &* each(1) }
+    @inlinable static func prefixSums(_ flags: UInt64) -> UInt64 { flags &* each(1) }
 
     /// The top lane of prefix sums: the sum over the whole word.
     @inline(__always)
-    @inlinable public static func total(_ sums: UInt64) -> UInt64 { sums >> 56 }
+    @inlinable static func total(_ sums: UInt64) -> UInt64 { sums >> 56 }
 }

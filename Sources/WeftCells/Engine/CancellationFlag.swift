@@ -8,10 +8,10 @@ public final class CancellationFlag: Sendable {
     /// connection that closed) without anyone having to call `cancel`.
     private let poll: (@Sendable () -> Bool)?
 
-    public init() { poll = nil }
+    package init() { poll = nil }
 
-    public init(polling: @escaping @Sendable () -> Bool) { poll = polling }
+    package init(polling: @escaping @Sendable () -> Bool) { poll = polling }
 
-    public func cancel() { flag.store(true, ordering: .releasing) }
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) || (poll?() ?? false) }
+    package func cancel() { flag.store(true, ordering: .releasing) }
+    package var isCancelled: Bool { flag.load(ordering: .acquiring) || (poll?() ?? false) }
 }

@@ -10,10 +10,10 @@ import WeftLayout
 /// silently give one cell another's layout; at that width it is not a
 /// practical concern.
 public struct ContentHash: Hashable, Sendable {
-    public var low: UInt64
-    public var high: UInt64
+    package var low: UInt64
+    package var high: UInt64
 
-    public init(low: UInt64, high: UInt64) {
+    package init(low: UInt64, high: UInt64) {
         self.low = low
         self.high = high
     }
@@ -24,19 +24,19 @@ public struct ContentHash: Hashable, Sendable {
 /// range its container gives it, that range narrowed by the cell's style,
 /// the request's scale and direction, and whether texts list their lines.
 public struct CellCacheKey: Hashable, Sendable {
-    public var content: ContentHash
-    public var range: SizeRange
-    public var treeRange: SizeRange
-    public var pointScale: Double
-    public var direction: LayoutDirection
-    public var reportsLines: Bool
+    package var content: ContentHash
+    package var range: SizeRange
+    package var treeRange: SizeRange
+    package var pointScale: Double
+    package var direction: LayoutDirection
+    package var reportsLines: Bool
     /// A nested container's cell: its entry holds its size, its layout and
     /// its own nested containers' warnings (its decoding's warnings and
     /// element count go with its row), so it never answers a top-level
     /// cell, nor the other way round.
-    public var nested = false
+    package var nested = false
 
-    public init(
+    package init(
         content: ContentHash, range: SizeRange, treeRange: SizeRange, pointScale: Double, direction: LayoutDirection,
         reportsLines: Bool, nested: Bool = false
     ) {
@@ -62,19 +62,19 @@ public struct CellCacheKey: Hashable, Sendable {
 /// Immutable and shared: a class, so a hit copies a reference rather than
 /// the entry and the reference counting of its tree.
 public final class CachedCell: Sendable {
-    public let size: Size
-    public let layout: [UInt8]
+    package let size: Size
+    package let layout: [UInt8]
     /// Relative to the cell's `node`.
-    public let warnings: [RequestWarning]
+    package let warnings: [RequestWarning]
     /// Counted against the request's element limit as if decoded.
-    public let elementCount: Int
+    package let elementCount: Int
     /// A `view` root without its children (what the view-cell warning
     /// reads); nil for any other root, which the warning ignores.
-    public let root: Element?
+    package let root: Element?
     /// The serial of the request that stored it (`CellScope.serial`).
     public let origin: UInt64
 
-    public init(
+    package init(
         size: Size, layout: [UInt8], warnings: [RequestWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
     ) {
         self.origin = origin
@@ -91,4 +91,5 @@ public final class CachedCell: Sendable {
     }
 }
 
+/// The cell cache: laid-out cells by what their layout depends on.
 public typealias CellLayoutCache = LRUCache<CellCacheKey, CachedCell>

@@ -58,7 +58,9 @@ public protocol CellCodec: Sendable {
 public final class CellRunner: Sendable {
     /// One per worker and one more: every thread that computes holds one.
     package let turns: Turns
+    /// The threads that run cells, round-robin across requests.
     public let pool: LayoutWorkerPool
+    /// Laid-out cells by content, size range, scale and direction.
     public let cache: CellLayoutCache
     /// Cells per chunk: small enough that a big request interleaves with
     /// others, large enough that handing out chunks stays cheap.

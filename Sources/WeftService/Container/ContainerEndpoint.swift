@@ -7,12 +7,6 @@ import WeftLayout
 /// chunked stream of records. The HTTP layer decides 413/415 first. Work for
 /// a client that has gone away is dropped.
 package enum ContainerEndpoint {
-    package static func respond(
-        body: [UInt8], engine: ContainerEngine, reportsLines: Bool = false, cancellation: CancellationFlag? = nil
-    ) -> ServiceResponse {
-        engine.respond(body: body, reportsLines: reportsLines, cancellation: cancellation)
-    }
-
     /// Computes only while it holds one of the engine's turns, as the
     /// stream does once the 200 is out.
     static func respond(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
@@ -29,7 +23,7 @@ package enum ContainerEndpoint {
         let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
         let clientGone = budget.cancellation
         guard wantsStream(request.headers["accept"]) else {
-            let response = respond(body: request.body, engine: engine, reportsLines: lines, cancellation: clientGone)
+            let response = engine.respond(body: request.body, reportsLines: lines, cancellation: clientGone)
             if response.status == ProblemType.requestTimeout.status, budget.isSpent {
                 return ServiceRoutes.httpResponse(budget.spentResponse())
             }
