@@ -5,8 +5,8 @@
 /// A perfect hash: a key's length and five of its bytes, multiplied by a
 /// constant chosen when the table is built so that no two keys share a slot.
 /// A lookup is then one multiplication, one slot and one byte comparison,
-/// with no probing: the earlier open-addressing table went hash, slot,
-/// entry, compare, loop, a chain of dependent loads and an unpredictable
+/// with no probing, where an open-addressing table would go hash, slot,
+/// entry, compare, loop: a chain of dependent loads and an unpredictable
 /// branch per key.
 /// The tables are built once, as `static let`s, and live as long as the
 /// process: their data sits in buffers that are never freed, so that a table
