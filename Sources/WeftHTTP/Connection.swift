@@ -187,7 +187,7 @@ final class Connection {
         case .pooled(let work):
             let loop = self.loop
             let id = self.id
-            let accepted = loop.pool.trySubmit {
+            let accepted = loop.pool.trySubmit(bodyBytes: request.body.count) {
                 let bytes = work { partial in
                     loop.post(.partial(connection: id, sequence: sequence, bytes: partial))
                 }

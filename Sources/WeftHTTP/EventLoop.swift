@@ -18,7 +18,7 @@ enum LoopMessage: Sendable {
 /// only through `post`, which wakes the loop when it sleeps (`LoopInbox`).
 final class EventLoop: @unchecked Sendable {
     let processor: RequestProcessor
-    let pool: WorkerPool
+    let pool: RequestThreads
     let epoll: Epoll
     private let connectionBudget: ConnectionBudget
     private let balancer: LoopBalancer
@@ -50,7 +50,7 @@ final class EventLoop: @unchecked Sendable {
     private var acceptPausedUntil: UInt64?
     private var running = true
 
-    init(index: Int, listener: Int32, processor: RequestProcessor, pool: WorkerPool, budget: ConnectionBudget,
+    init(index: Int, listener: Int32, processor: RequestProcessor, pool: RequestThreads, budget: ConnectionBudget,
          balancer: LoopBalancer, tlsContext: TLSContext?) throws {
         self.index = index
         self.listener = listener

@@ -15,7 +15,7 @@ public final class HTTPServer: Sendable {
     private struct RunState {
         var loops: [EventLoop] = []
         var threads: [OSThread] = []
-        var pool: WorkerPool?
+        var pool: RequestThreads?
         var port = 0
         var draining = false
         var stopped = false
@@ -68,7 +68,7 @@ public final class HTTPServer: Sendable {
             }
             listeners.append(copy)
         }
-        let pool = WorkerPool(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
+        let pool = RequestThreads(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
         let budget = ConnectionBudget(limit: configuration.maxConnections)
         let balancer = LoopBalancer(loops: listeners.count)
         var loops: [EventLoop] = []
@@ -91,7 +91,7 @@ public final class HTTPServer: Sendable {
     /// Stops accepting, lets in-flight requests finish for up to `timeout`
     /// seconds, then closes everything. Blocks until done; safe to call twice.
     public func drain(timeoutSeconds: Double? = nil) {
-        let (loops, threads, pool) = state.withLock { state -> ([EventLoop], [OSThread], WorkerPool?) in
+        let (loops, threads, pool) = state.withLock { state -> ([EventLoop], [OSThread], RequestThreads?) in
             guard !state.draining else { return ([], [], nil) }
             state.draining = true
             return (state.loops, state.threads, state.pool)

@@ -8,6 +8,8 @@ public struct HTTPServerConfiguration: Sendable {
     /// Defaults to the core count.
     public var eventLoops = max(1, systemCoreCount())
     /// Threads that run handlers, so a slow layout never blocks I/O. Defaults to the core count.
+    /// From four threads on, a quarter of them run only requests with bodies under
+    /// 64 KiB, so that those never wait for a thread behind large ones.
     public var workers = max(1, systemCoreCount())
     /// Requests waiting for a worker beyond this many are refused with 503.
     public var queueDepth = 256

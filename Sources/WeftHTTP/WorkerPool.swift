@@ -12,24 +12,35 @@ final class WorkerPool: @unchecked Sendable {
     private var count = 0
     private var stopping = false
     private var runningThreads = 0
+    /// Threads waiting for a job.
+    private var idleThreads = 0
 
-    init(threadCount: Int, queueDepth: Int) {
+    init(threadCount: Int, queueDepth: Int, name: String = "weft-worker") {
         queue = Array(repeating: nil, count: max(1, queueDepth))
         runningThreads = max(1, threadCount)
         for index in 0..<runningThreads {
             // Detached: a handler stuck past the drain deadline must not hold the process open.
-            OSThread(name: "weft-worker-\(index)") { [self] in runJobs() }.detach()
+            OSThread(name: "\(name)-\(index)") { [self] in runJobs() }.detach()
         }
     }
 
     func trySubmit(_ job: @escaping Job) -> Bool {
-        lock.withLock {
-            guard !stopping, count < queue.count else { return false }
-            queue[(head + count) % queue.count] = job
-            count += 1
-            lock.signal()
-            return true
-        }
+        lock.withLock { enqueue(job) }
+    }
+
+    /// Submits only when a thread is waiting for a job and none is queued,
+    /// so that the job starts at once.
+    func trySubmitToIdleThread(_ job: @escaping Job) -> Bool {
+        lock.withLock { idleThreads > count && enqueue(job) }
+    }
+
+    /// Called with the lock held.
+    private func enqueue(_ job: @escaping Job) -> Bool {
+        guard !stopping, count < queue.count else { return false }
+        queue[(head + count) % queue.count] = job
+        count += 1
+        lock.signal()
+        return true
     }
 
     /// Lets queued jobs finish, then stops the threads; waits for them until `deadline`
@@ -56,7 +67,11 @@ final class WorkerPool: @unchecked Sendable {
 
     private func nextJob() -> Job? {
         lock.withLock {
-            while count == 0 && !stopping { lock.wait() }
+            while count == 0 && !stopping {
+                idleThreads += 1
+                lock.wait()
+                idleThreads -= 1
+            }
             guard count > 0 else { return nil }
             let job = queue[head]
             queue[head] = nil

@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Synchronization
+import Testing
+import WeftHTTP
+
+/// Requests with large bodies hold the handler threads; a small request
+/// still finds one of the threads reserved for it.
+@Suite struct RequestThreadsTests {
+    /// Opened by the test once it has seen what it waits for; the held
+    /// handlers give up after ten seconds so that a failing test still ends.
+    final class Gate: Sendable {
+        private let open = Atomic<Bool>(false)
+        func release() { open.store(true, ordering: .releasing) }
+        var isOpen: Bool { open.load(ordering: .acquiring) }
+        func wait() {
+            for _ in 0..<10_000 where !isOpen { usleep(1000) }
+        }
+    }
+
+    @Test func aSmallRequestIsAnsweredWhileLargeOnesHoldEveryThreadTheyMayUse() throws {
+        let gate = Gate()
+        var router = testRouter()
+        router.add("POST", "/hold") { request in
+            gate.wait()
+            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("\(request.body.count)".utf8))
+        }
+        // Four threads: three for any request, one for small ones only.
+        try withServer({ $0.workers = 4 }, router: router) { server in
+            let large = String(repeating: "x", count: 128 << 10)
+            let holders = try (0..<5).map { _ in try RawClient(port: server.port, receiveTimeoutSeconds: 15) }
+            for client in holders { client.send(post("/hold", body: large)) }
+            usleep(200_000)
+            let small = try RawClient(port: server.port, receiveTimeoutSeconds: 5)
+            small.send(post("/echo", body: "small"))
+            let answer = small.readResponse()
+            // Answered while every large request still waits at the gate.
+            #expect(answer?.status == 200)
+            #expect(!gate.isOpen)
+            gate.release()
+            let held = holders.compactMap { $0.readResponse()?.status }
+            #expect(held == Array(repeating: 200, count: 5))
+        }
+    }
+}
