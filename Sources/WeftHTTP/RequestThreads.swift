@@ -14,13 +14,15 @@ final class RequestThreads: Sendable {
     private let reserved: WorkerPool?
 
     /// `threadCount` threads in all, a quarter of them reserved for light
-    /// requests (none below four threads: then there is one lane). Each lane
-    /// queues at most `queueDepth`.
+    /// requests (none below four threads: then there is one lane). The lanes
+    /// share `queueDepth` waiting requests in the same proportion.
     init(threadCount: Int, queueDepth: Int) {
         let reservedCount = max(1, threadCount) / 4
+        let reservedDepth = reservedCount == 0 ? 0 : max(1, queueDepth / 4)
         reserved = reservedCount == 0
-            ? nil : WorkerPool(threadCount: reservedCount, queueDepth: queueDepth, name: "weft-light")
-        main = WorkerPool(threadCount: max(1, threadCount - reservedCount), queueDepth: queueDepth)
+            ? nil : WorkerPool(threadCount: reservedCount, queueDepth: reservedDepth, name: "weft-light")
+        main = WorkerPool(
+            threadCount: max(1, threadCount - reservedCount), queueDepth: max(1, queueDepth - reservedDepth))
     }
 
     /// False when the job's lane is full (the server answers 503).

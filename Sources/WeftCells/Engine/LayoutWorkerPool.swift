@@ -56,7 +56,9 @@ public final class LayoutWorkerPool: Sendable {
                 if let result = slots[k] { completed(k, result) }
             }
         }
-        let done = runEach(count: count, order: order, chunkSize: chunkSize, cancellation: cancellation, completed: report) {
+        let done = runEach(
+            count: count, order: order, chunkSize: chunkSize, cancellation: cancellation, completed: report
+        ) {
             slots[$0] = body($0)
         }
         return done ? slots.all() : nil

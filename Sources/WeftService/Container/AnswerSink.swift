@@ -35,7 +35,9 @@ final class DocumentSink: AnswerSink, @unchecked Sendable {
     var failed: Bool { false }
     func begin(_ request: ContainerRequest) {}
     func order(jobCount: Int) -> [Int]? { nil }
-    func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool) {}
+    func completed(
+        _ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool
+    ) {}
     func fail(_ problem: Problem) { response = problem.response() }
     func dropped() { response = ContainerEngine.cellsNotLaidOut.response() }
 

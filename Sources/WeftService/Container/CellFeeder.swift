@@ -64,7 +64,8 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         guard let job = factory.job(cell, section: s, slot: slot) else { return }
-        let held: Held = (job, CellWork.unplanned(hasTree: cell.kind == .node && source.node != nil, cacheOn: lookUp), source)
+        let work = CellWork.unplanned(hasTree: cell.kind == .node && source.node != nil, cacheOn: lookUp)
+        let held: Held = (job, work, source)
         switch slot {
         case .header:
             if heldItems.isEmpty {

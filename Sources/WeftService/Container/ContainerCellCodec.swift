@@ -24,7 +24,8 @@ extension ContainerCellCodec {
         guard let node = source.node else { return nil }
         if let known = node.hash { return (known, NestedCellHashes()) }
         var nested = NestedCellHashes()
-        guard let content = ContainerEngine.hash(source.stored ?? scope.body, node, collecting: &nested) else { return nil }
+        let bytes = source.stored ?? scope.body
+        guard let content = ContainerEngine.hash(bytes, node, collecting: &nested) else { return nil }
         return (content, nested)
     }
 
@@ -62,7 +63,8 @@ extension ContainerCellCodec {
         let job = job(k)
         let source = source(k)
         let size = CellMeasurer.measure(job.cell, in: job.range, context: context).size
-        keep(k, engine.finished(CellOutcome(size: size, layout: nil), content: nil, job, source, source.stored ?? scope.body, scope))
+        let bytes = source.stored ?? scope.body
+        keep(k, engine.finished(CellOutcome(size: size, layout: nil), content: nil, job, source, bytes, scope))
     }
 }
 
