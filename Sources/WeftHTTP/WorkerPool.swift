@@ -28,8 +28,8 @@ final class WorkerPool: @unchecked Sendable {
         lock.withLock { enqueue(job) }
     }
 
-    /// Submits only when a thread is waiting for a job and none is queued,
-    /// so that the job starts at once.
+    /// Submits only when more threads wait than jobs are queued, so that the
+    /// job starts at once.
     func trySubmitToIdleThread(_ job: @escaping Job) -> Bool {
         lock.withLock { idleThreads > count && enqueue(job) }
     }
