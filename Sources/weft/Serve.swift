@@ -153,8 +153,9 @@ struct Serve: ParsableCommand {
             metrics: metrics, textMeasurer: WeftTextMeasurer.shared, engine: engine, cellStore: store)
         // Request threads compute only while they hold one of the engine's
         // turns (one per worker, and one more) and wait without one, so there are more
-        // threads than turns: a small request finds a thread while big ones
-        // hold every turn, and waits for a slice, not for a whole request.
+        // threads than turns: a small request finds a thread (a quarter of
+        // them take only small ones) while big ones hold every turn, and waits
+        // for a slice, not for a whole request.
         var configuration = configuration
         configuration.workers *= ContainerEngine.requestThreadsPerWorker
         let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)

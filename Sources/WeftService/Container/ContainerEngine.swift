@@ -28,8 +28,9 @@ package final class ContainerEngine: Sendable {
     /// A streamed table at least this long is laid out while it is read
     /// (see `beginStream`); a shorter one is read and checked whole first.
     package let pipelineMinimumBytes: Int
-    /// Request threads per worker in `weft serve`: while fewer big requests
-    /// than that are in flight, a small one never queues for a thread.
+    /// Request threads per worker in `weft serve`, a quarter of them kept
+    /// for small requests (WeftHTTP's `RequestThreads`): big requests, however
+    /// many, never take every thread.
     package static let requestThreadsPerWorker = 4
     /// Below this, reading a body whole takes well under a millisecond.
     package static let defaultPipelineMinimumBytes = 256 << 10
