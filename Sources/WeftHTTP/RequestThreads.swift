@@ -25,10 +25,11 @@ final class RequestThreads: Sendable {
             threadCount: max(1, threadCount - reservedCount), queueDepth: max(1, queueDepth - reservedDepth))
     }
 
-    /// False when the job's lane is full (the server answers 503).
+    /// False when the job's lanes are full (the server answers 503). A light
+    /// job waits in the main lane only when its own lane's queue is full.
     func trySubmit(bodyBytes: Int, _ job: @escaping WorkerPool.Job) -> Bool {
         guard let reserved, bodyBytes < Self.heavyBodyBytes else { return main.trySubmit(job) }
-        return main.trySubmitToIdleThread(job) || reserved.trySubmit(job)
+        return main.trySubmitToIdleThread(job) || reserved.trySubmit(job) || main.trySubmit(job)
     }
 
     /// Lets queued jobs finish in both lanes, waiting until `deadline` at most.

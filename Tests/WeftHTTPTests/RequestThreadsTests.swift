@@ -43,4 +43,31 @@ import WeftHTTP
             #expect(held == Array(repeating: 200, count: 5))
         }
     }
+
+    /// When the reserved lane's queue is full, a small request waits in the
+    /// main lane's rather than being refused.
+    @Test func aSmallRequestQueuesInTheMainLaneWhenItsOwnIsFull() throws {
+        let gate = Gate()
+        var router = testRouter()
+        router.add("POST", "/hold") { _ in
+            gate.wait()
+            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("held".utf8))
+        }
+        // Three main threads and one reserved; the queue of four is split three and one.
+        try withServer({ $0.workers = 4; $0.queueDepth = 4 }, router: router) { server in
+            let large = String(repeating: "x", count: 128 << 10)
+            let clients = try (0..<6).map { _ in try RawClient(port: server.port, receiveTimeoutSeconds: 15) }
+            // Three large requests hold the main lane, a small one the reserved thread,
+            // the next small one fills the reserved queue, the last must wait in the main queue.
+            for client in clients[0..<3] { client.send(post("/hold", body: large)) }
+            usleep(200_000)
+            for client in clients[3...] {
+                client.send(post("/hold", body: "small"))
+                usleep(100_000)
+            }
+            gate.release()
+            let statuses = clients.compactMap { $0.readResponse()?.status }
+            #expect(statuses == Array(repeating: 200, count: 6))
+        }
+    }
 }
