@@ -17,20 +17,27 @@ import WeftHTTP
         func wait() {
             for _ in 0..<10_000 where !isOpen { usleep(1000) }
         }
+
+        /// The test routes and `POST /hold`, which answers once the gate opens.
+        func router() -> Router {
+            var router = testRouter()
+            router.add("POST", "/hold") { [self] _ in
+                wait()
+                return HTTPResponse(status: 200, contentType: "text/plain", body: Array("held".utf8))
+            }
+            return router
+        }
     }
+
+    /// A large body of 128 KiB.
+    static let large = String(repeating: "x", count: 128 << 10)
 
     @Test func aSmallRequestIsAnsweredWhileLargeOnesHoldEveryThreadTheyMayUse() throws {
         let gate = Gate()
-        var router = testRouter()
-        router.add("POST", "/hold") { request in
-            gate.wait()
-            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("\(request.body.count)".utf8))
-        }
         // Four threads: three for any request, one for small ones only.
-        try withServer({ $0.workers = 4 }, router: router) { server in
-            let large = String(repeating: "x", count: 128 << 10)
+        try withServer({ $0.workers = 4 }, router: gate.router()) { server in
             let holders = try (0..<5).map { _ in try RawClient(port: server.port, receiveTimeoutSeconds: 15) }
-            for client in holders { client.send(post("/hold", body: large)) }
+            for client in holders { client.send(post("/hold", body: Self.large)) }
             usleep(200_000)
             let small = try RawClient(port: server.port, receiveTimeoutSeconds: 5)
             small.send(post("/echo", body: "small"))
@@ -48,18 +55,12 @@ import WeftHTTP
     /// main lane's rather than being refused.
     @Test func aSmallRequestQueuesInTheMainLaneWhenItsOwnIsFull() throws {
         let gate = Gate()
-        var router = testRouter()
-        router.add("POST", "/hold") { _ in
-            gate.wait()
-            return HTTPResponse(status: 200, contentType: "text/plain", body: Array("held".utf8))
-        }
         // Three main threads and one reserved; the queue of four is split three and one.
-        try withServer({ $0.workers = 4; $0.queueDepth = 4 }, router: router) { server in
-            let large = String(repeating: "x", count: 128 << 10)
+        try withServer({ $0.workers = 4; $0.queueDepth = 4 }, router: gate.router()) { server in
             let clients = try (0..<6).map { _ in try RawClient(port: server.port, receiveTimeoutSeconds: 15) }
             // Three large requests hold the main lane, a small one the reserved thread,
             // the next small one fills the reserved queue, the last must wait in the main queue.
-            for client in clients[0..<3] { client.send(post("/hold", body: large)) }
+            for client in clients[0..<3] { client.send(post("/hold", body: Self.large)) }
             usleep(200_000)
             for client in clients[3...] {
                 client.send(post("/hold", body: "small"))
