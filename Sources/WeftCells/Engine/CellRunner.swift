@@ -13,9 +13,10 @@ public enum CellWork: Sendable {
     case lookUp
 
     /// The work of a cell read without a lookup of its own: looked up on the
-    /// pool when the cache is on, else laid out.
-    public static func unplanned(hasTree: Bool, cacheOn: Bool) -> CellWork {
-        guard hasTree else { return .interop }
+    /// pool when the cache is on, else laid out. `sentTree`: the request holds
+    /// the cell's `node`.
+    public static func unplanned(_ cell: Cell, sentTree: Bool, cacheOn: Bool) -> CellWork {
+        guard cell.kind == .node, sentTree else { return .interop }
         return cacheOn ? .lookUp : .layOut(key: nil)
     }
 }

@@ -64,8 +64,7 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         guard let job = factory.job(cell, section: s, slot: slot) else { return }
-        let work = CellWork.unplanned(hasTree: cell.kind == .node && source.node != nil, cacheOn: lookUp)
-        let held: Held = (job, work, source)
+        let held: Held = (job, .unplanned(cell, sentTree: source.node != nil, cacheOn: lookUp), source)
         switch slot {
         case .header:
             if heldItems.isEmpty {

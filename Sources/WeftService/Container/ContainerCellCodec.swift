@@ -19,13 +19,15 @@ protocol ContainerCellCodec: CellCodec where Hashing == NestedCellHashes {
 extension ContainerCellCodec {
     var serial: UInt64 { scope.serial }
 
+    /// The bytes a cell's ranges index: the content its ref resolved to, or the body.
+    func bytes(_ source: CellSource) -> [UInt8] { source.stored ?? scope.body }
+
     func hash(_ k: Int) -> (ContentHash, NestedCellHashes)? {
         let source = source(k)
         guard let node = source.node else { return nil }
         if let known = node.hash { return (known, NestedCellHashes()) }
         var nested = NestedCellHashes()
-        let bytes = source.stored ?? scope.body
-        guard let content = ContainerEngine.hash(bytes, node, collecting: &nested) else { return nil }
+        guard let content = ContainerEngine.hash(bytes(source), node, collecting: &nested) else { return nil }
         return (content, nested)
     }
 
@@ -36,7 +38,7 @@ extension ContainerCellCodec {
     func layOut(_ k: Int, key: CellCacheKey?, hashing: NestedCellHashes?, lookedUp: Bool) -> CachedCell? {
         let job = job(k)
         let source = source(k)
-        let bytes = source.stored ?? scope.body
+        let bytes = bytes(source)
         guard let node = source.node else {
             measureWithoutTree(k)
             return nil
@@ -45,7 +47,7 @@ extension ContainerCellCodec {
         var content = key?.content ?? node.hash
         // Hashed for its content key all the same: before the layout, so
         // that the pass also finds its nested cells' parts.
-        if content == nil { content = ContainerEngine.hash(bytes, node, collecting: &nested) }
+        if content == nil, let (hashed, found) = hash(k) { (content, nested) = (hashed, found) }
         var (outcome, entry) = engine.decodeAndLayOut(job, node, bytes, key: key, nested: nested, scope, context)
         if lookedUp { outcome.servedFromCache = false }
         keep(k, engine.finished(outcome, content: content, job, source, bytes, scope))
@@ -56,15 +58,14 @@ extension ContainerCellCodec {
         let source = source(k)
         var outcome = CellOutcome(cached: cached)
         outcome.servedFromCache = servedFromCache
-        keep(k, engine.finished(outcome, content: content, job(k), source, source.stored ?? scope.body, scope))
+        keep(k, engine.finished(outcome, content: content, job(k), source, bytes(source), scope))
     }
 
     func measureWithoutTree(_ k: Int) {
         let job = job(k)
         let source = source(k)
         let size = CellMeasurer.measure(job.cell, in: job.range, context: context).size
-        let bytes = source.stored ?? scope.body
-        keep(k, engine.finished(CellOutcome(size: size, layout: nil), content: nil, job, source, bytes, scope))
+        keep(k, engine.finished(CellOutcome(size: size, layout: nil), content: nil, job, source, bytes(source), scope))
     }
 }
 

@@ -96,7 +96,7 @@ extension ContainerEngine {
         for k in jobs.indices {
             Turns.checkpoint()
             guard cache.isEnabled, jobs[k].cell.kind == .node, let node = sources[k].node, let content = node.hash else {
-                work.append(.unplanned(hasTree: jobs[k].cell.kind == .node && sources[k].node != nil, cacheOn: cache.isEnabled))
+                work.append(.unplanned(jobs[k].cell, sentTree: sources[k].node != nil, cacheOn: cache.isEnabled))
                 continue
             }
             let key = cacheKey(content, jobs[k], scope)

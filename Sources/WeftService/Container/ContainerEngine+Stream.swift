@@ -4,8 +4,9 @@ import WeftLayout
 
 /// A streamed answer (`RecordSink`). A body read whole takes the path of
 /// every answer (`answer`); a large table's stream lays its cells out while
-/// it reads the rest of the body, then joins that path at `finish`: its first cell record goes out after the first cells are read, not
-/// after the last. A table's rows depend only on the container, the
+/// it reads the rest of the body, then joins that path at `finish`: its
+/// first cell record goes out after the first cells are read, not after
+/// the last. A table's rows depend only on the container, the
 /// direction and the scale and on the rows before them, so nothing later in
 /// the body can move a row already sent.
 ///
@@ -20,7 +21,8 @@ extension ContainerEngine {
         _ prepared: PreparedContainer, cancellation: CancellationFlag? = nil,
         write: @escaping @Sendable ([UInt8]) -> Void
     ) {
-        answer(prepared, to: RecordSink(request: prepared.request, answer: prepared.answer, write: write), cancellation: cancellation)
+        let sink = RecordSink(request: prepared.request, answer: prepared.answer, write: write)
+        answer(prepared, to: sink, cancellation: cancellation)
     }
 
     /// How a stream is answered.
