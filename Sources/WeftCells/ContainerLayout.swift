@@ -14,7 +14,7 @@ public enum ContainerLayout {
     /// Measures the cells one after another on the calling thread.
     public static func layout(_ request: ContainerRequest, context: LayoutContext) -> ContainerResult {
         layout(request, context: context) { jobs, context in
-            jobs.map { CellMeasurer.measure($0.cell, in: $0.range, context: context) }
+            jobs.indices.map { CellMeasurer.measure(jobs, $0, context: context) }
         }
     }
 
@@ -135,7 +135,8 @@ public enum ContainerLayout {
                 droppedSupplementary[s].1 = false
             case .item(let i): swap(&sections[s].items[i], &measured[k])
             }
-            if let detail = ViewCellWarning.detail(for: jobs[k].cell) {
+            // Most cells are not views; asking the warning would copy the job's cell.
+            if jobs[k].cell.isViewCell, let detail = ViewCellWarning.detail(for: jobs[k].cell) {
                 warnings.append(RequestWarning(path: path(jobs[k], request), detail: detail))
             }
         }

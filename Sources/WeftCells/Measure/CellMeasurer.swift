@@ -31,6 +31,17 @@ public enum CellMeasurer {
     /// interop cell takes its own `size`, else the range's maximum when that is
     /// a valid size, else zero, clamped to the range.
     public static func measure(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        measureCell(cell, in: range, context: context)
+    }
+
+    /// `measure` of `jobs[k]`'s cell in its range: passing the cell to a call
+    /// would copy it (its id and its box) for the call.
+    public static func measure(_ jobs: [ContainerLayout.CellJob], _ k: Int, context: LayoutContext) -> MeasuredCell {
+        measureCell(jobs[k].cell, in: jobs[k].range, context: context)
+    }
+
+    @inline(__always)
+    private static func measureCell(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
         switch cell.kind {
         case .interop:
             return MeasuredCell(size: interopSize(cell, in: range), layout: nil)

@@ -144,14 +144,14 @@ public enum ContainerValidation {
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
                 checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
-                if let duplicate = ids.check(header, section: s, slot: .header) { errors.append(duplicate) }
+                if let duplicate = ids.check(header.id, section: s, slot: .header) { errors.append(duplicate) }
             }
             // By index: a loop over the cells would copy each one.
             for i in section.items.indices {
                 Turns.checkpoint()
                 let path = { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }
                 checkCell(section.items[i], path: path, &errors)
-                if let duplicate = ids.check(section.items[i], section: s, slot: .item(i)) { errors.append(duplicate) }
+                if let duplicate = ids.check(section.items[i].id, section: s, slot: .item(i)) { errors.append(duplicate) }
                 // UIKit's accessory views belong to table rows.
                 if request.container.type != .table, section.items[i].accessoryType != .none {
                     errors.append(notApplicable(
@@ -161,13 +161,15 @@ public enum ContainerValidation {
             }
             if let footer = section.footer {
                 checkCell(footer, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
-                if let duplicate = ids.check(footer, section: s, slot: .footer) { errors.append(duplicate) }
+                if let duplicate = ids.check(footer.id, section: s, slot: .footer) { errors.append(duplicate) }
             }
         }
     }
 
     /// `path` (and the cell's name) are built only for a cell at fault:
     /// most cells are fine, and building them for each cost more than the checks.
+    // Inlined: a call would copy the cell (its id and its content box) to pass it.
+    @inline(__always)
     private static func checkCell(_ cell: Cell, path: () -> RequestPath, _ errors: inout [ContainerError]) {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
         if cell.id == nil {
@@ -277,10 +279,11 @@ public struct CellIDs: Sendable {
         first.reserveCapacity(min(capacity, Self.firstCount))
     }
 
-    /// The `duplicateID` error when `cell`'s id was already used (paths are
-    /// built only then: most ids are fine).
-    public mutating func check(_ cell: Cell, section: Int, slot: CellSlot) -> ContainerError? {
-        guard let id = cell.id else { return nil }
+    /// The `duplicateID` error when a cell's `id` was already used (paths
+    /// are built only then: most ids are fine). It takes the id, not the
+    /// cell: passing a cell to a call copies it.
+    public mutating func check(_ id: String?, section: Int, slot: CellSlot) -> ContainerError? {
+        guard let id else { return nil }
         let earlier: (section: Int, slot: CellSlot)?
         if first.count < Self.firstCount {
             earlier = first.first(where: { $0.id == id }).map { ($0.section, $0.slot) }

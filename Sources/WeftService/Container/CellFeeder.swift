@@ -58,7 +58,7 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         if let error = ContainerValidation.cellErrors(cell, path: { RequestPath.cell(slot, section: s, shorthand: shorthand) }).first
-            ?? ids.check(cell, section: s, slot: slot)
+            ?? ids.check(cell.id, section: s, slot: slot)
         {
             problem = error.problem
             throw Self.stopped

@@ -119,6 +119,8 @@ package enum ContainerResponseEncoder {
 
     /// One cell: `id`, `index`, `frame` (content coordinates), `kind`, `key`,
     /// `layout` (relative to the cell) and, for table rows, `table`.
+    // Inlined, as `writeCellMembers`: a call copies the cell result it is passed.
+    @inline(__always)
     static func writeCell(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
         out.beginObject()
         writeCellMembers(cell, answer, &out)
@@ -126,6 +128,7 @@ package enum ContainerResponseEncoder {
     }
 
     /// A cell's members, for an object the caller opened (a stream record).
+    @inline(__always)
     static func writeCellMembers(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
         if let id = cell.id {
             out.key("id")

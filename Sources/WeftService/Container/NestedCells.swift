@@ -39,12 +39,12 @@ struct NestedCells: NestedCellMeasuring {
         keys.reserveCapacity(jobs.count)
         var laidOut = false
         for k in jobs.indices {
-            let key = cacheKey(jobs[k], context)
+            let key = cacheKey(jobs, k, context)
             if let key, let cached = cache?.value(for: key) {
                 measured.append(
                     MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
             } else {
-                measured.append(CellMeasurer.measure(jobs[k].cell, in: jobs[k].range, context: context))
+                measured.append(CellMeasurer.measure(jobs, k, context: context))
                 laidOut = true
             }
             keys.append(key)
@@ -56,33 +56,46 @@ struct NestedCells: NestedCellMeasuring {
         // cached copy would be a second one.
         var out = JSONWriter(capacity: 1024)
         for k in jobs.indices where measured[k].encoded == nil {
-            encode(&measured[k], jobs[k], key: keys[k], with: &out)
+            encode(&measured[k], jobs, k, key: keys[k], with: &out)
         }
         return measured
     }
 
-    private func cacheKey(_ job: ContainerLayout.CellJob, _ context: LayoutContext) -> CellCacheKey? {
-        guard cache != nil, let hash = tree(job)?.hash else { return nil }
+    /// Of `jobs[k]`: passing a job to a call would copy it, and its cell.
+    private func cacheKey(_ jobs: [ContainerLayout.CellJob], _ k: Int, _ context: LayoutContext) -> CellCacheKey? {
+        guard cache != nil, let hash = tree(section: jobs[k].section, jobs[k].slot)?.hash else { return nil }
+        let range = jobs[k].range
         return CellCacheKey(
-            content: hash, range: job.range, treeRange: CellMeasurer.treeRange(style: job.cell.style, in: job.range),
+            content: hash, range: range, treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: range),
             pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
     }
 
-    /// Encodes a cell just laid out, as the answer carries it, and caches it;
-    /// `out` is scratch.
+    /// Encodes the cell of `jobs[k]`, just laid out, as the answer carries
+    /// it, and caches it; `out` is scratch.
     private func encode(
-        _ measured: inout MeasuredCell, _ job: ContainerLayout.CellJob, key: CellCacheKey?, with out: inout JSONWriter
+        _ measured: inout MeasuredCell, _ jobs: [ContainerLayout.CellJob], _ k: Int, key: CellCacheKey?,
+        with out: inout JSONWriter
     ) {
-        guard let node = measured.layout, let root = job.cell.node else { return }
+        // The layout moves out and back only where it is kept: a copy would
+        // count a reference to every node of it.
+        guard let node = measured.layout.take() else { return }
+        guard let root = jobs[k].cell.node else {
+            measured.layout = node
+            return
+        }
         out.removeAll()
         LayoutResponseEncoder.writeNode(node, root, &out)
         // A layout whose arithmetic overflowed keeps its tree, neither encoded
         // nor cached: the check of the tree that holds it refuses the request
         // with the path into this cell (`NonFiniteFrames`). Kept trees are
         // listed flattened, where frames are added up: checked as a whole.
-        if out.wroteNonFinite || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) { return }
+        if out.wroteNonFinite || (keepsTrees && NonFiniteFrames.firstPath(node, root) != nil) {
+            measured.layout = node
+            return
+        }
         let layout = out.bytes
-        let warnings = self.tree(job)?.holdsContainer == true ? NestedWarnings.collect(node, root) : []
+        let holdsContainer = tree(section: jobs[k].section, jobs[k].slot)?.holdsContainer == true
+        let warnings = holdsContainer ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // The answer and the cache share the one exact copy.
             let entry = CachedCell(size: measured.size, layout: layout, warnings: warnings, elementCount: 0, root: nil)
@@ -90,16 +103,15 @@ struct NestedCells: NestedCellMeasuring {
         }
         measured.encoded = layout
         measured.warnings = warnings
-        if !keepsTrees { measured.layout = nil }
+        if keepsTrees { measured.layout = node }
     }
 
-    private func tree(_ job: ContainerLayout.CellJob) -> Tree? {
-        guard job.section < trees.count else { return nil }
-        let section = trees[job.section]
-        switch job.slot {
-        case .header: return section.header
-        case .footer: return section.footer
-        case .item(let i): return i < section.items.count ? section.items[i] : nil
+    private func tree(section s: Int, _ slot: CellSlot) -> Tree? {
+        guard s < trees.count else { return nil }
+        switch slot {
+        case .header: return trees[s].header
+        case .footer: return trees[s].footer
+        case .item(let i): return i < trees[s].items.count ? trees[s].items[i] : nil
         }
     }
 }

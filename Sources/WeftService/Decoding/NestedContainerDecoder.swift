@@ -64,12 +64,14 @@ extension ElementDecoder {
             var inner = ElementDecoder(limits: limits, frames: innerFrames)
             inner.depthOffset = depthOffset + depth + 1
             inner.elementCount = elementCount
-            inner.reportedFamilies = reportedFamilies
+            // The families warned about and the hashed parts move in, and back
+            // out below: copies would cost a reference count each per container.
+            swap(&inner.reportedFamilies, &reportedFamilies)
             inner.reportsViewsWithoutSize = false
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.keepsNestedTrees = keepsNestedTrees
             inner.cellContent = cellContent
-            inner.nestedCellHashes = nestedCellHashes
+            swap(&inner.nestedCellHashes, &nestedCellHashes)
             nested.cache = cellContent?.cache.flatMap { $0.isEnabled ? $0 : nil }
             nested.reportsLines = reportsLinesOfEveryText
             nested.keepsTrees = keepsNestedTrees
@@ -88,7 +90,8 @@ extension ElementDecoder {
             }
             elementCount = inner.elementCount
             containersRead += inner.containersRead
-            reportedFamilies = inner.reportedFamilies
+            swap(&reportedFamilies, &inner.reportedFamilies)
+            swap(&nestedCellHashes, &inner.nestedCellHashes)
             warnings += inner.warnings
             unknownRefs += inner.unknownRefs
         default:
