@@ -204,12 +204,7 @@ public struct NestedContainerResult: Sendable {
 
     /// The cell key of `slot` in section `s`, if it has one.
     public func key(section s: Int, _ slot: CellSlot) -> String? {
-        guard s < keys.count else { return nil }
-        switch slot {
-        case .header: return keys[s].header
-        case .footer: return keys[s].footer
-        case .item(let i): return i < keys[s].items.count ? keys[s].items[i] : nil
-        }
+        s < keys.count ? keys[s][slot] : nil
     }
 }
 
@@ -228,17 +223,4 @@ public final class NestedContainerResultAnswer: NestedContainerAnswer, @unchecke
 extension LayoutNode {
     /// The inner answer of a nested container's output node; nil for any other node.
     public var nestedResult: NestedContainerResultAnswer? { nested as? NestedContainerResultAnswer }
-}
-
-/// The content keys of one section's cells.
-public struct SectionKeys: Sendable {
-    /// The header's key, if the section has a header.
-    public var header: String?
-    /// Each item's key, in order.
-    public var items: [String?] = []
-    /// The footer's key, if the section has a footer.
-    public var footer: String?
-
-    /// No keys yet.
-    public init() {}
 }

@@ -308,40 +308,28 @@ struct CellAnswer {
 
 /// Finds a placed cell's outcome by where it sits in its section.
 struct CellLayouts {
-    private var headers: [Int?]
-    private var footers: [Int?]
-    private var items: [[Int?]]
+    /// Each cell's job, by section and slot.
+    private var jobOfCell: [SectionSlots<Int>]
     private let outcomes: [CellOutcome]
     private let sources: [CellSource]
     private let shape: AnswerShape
 
     init(prepared: PreparedContainer, outcomes: [CellOutcome]) {
-        let sections = prepared.request.sections
-        headers = Array(repeating: nil, count: sections.count)
-        footers = headers
-        items = sections.map { Array(repeating: nil, count: $0.items.count) }
+        jobOfCell = prepared.request.sections.map { section in
+            var slots = SectionSlots<Int>()
+            slots.items = Array(repeating: nil, count: section.items.count)
+            return slots
+        }
         self.outcomes = outcomes
         sources = prepared.sources
         shape = prepared.answer
         // By index: a job held as a value would copy its cell (and retain all it holds).
         let jobs = prepared.jobs
-        for k in jobs.indices {
-            let section = jobs[k].section
-            switch jobs[k].slot {
-            case .header: headers[section] = k
-            case .footer: footers[section] = k
-            case .item(let i): items[section][i] = k
-            }
-        }
+        for k in jobs.indices { jobOfCell[jobs[k].section][jobs[k].slot] = k }
     }
 
     func answer(_ section: Int, _ slot: CellSlot) -> CellAnswer {
-        let k: Int?
-        switch slot {
-        case .header: k = headers[section]
-        case .footer: k = footers[section]
-        case .item(let i): k = items[section][i]
-        }
+        let k = jobOfCell[section][slot]
         guard let k else { return CellAnswer(nil, shape, sentAsRef: false) }
         return CellAnswer(outcomes[k], shape, sentAsRef: k < sources.count && sources[k].ref != nil)
     }

@@ -15,11 +15,7 @@ struct NestedCells: NestedCellMeasuring {
     }
 
     /// The trees of one section's cells.
-    struct SectionTrees: Sendable {
-        var header: Tree?
-        var items: [Tree?] = []
-        var footer: Tree?
-    }
+    typealias SectionTrees = SectionSlots<Tree>
 
     let trees: [SectionTrees]
     /// Nil when the engine's cache is off.
@@ -107,11 +103,6 @@ struct NestedCells: NestedCellMeasuring {
     }
 
     private func tree(section s: Int, _ slot: CellSlot) -> Tree? {
-        guard s < trees.count else { return nil }
-        switch slot {
-        case .header: return trees[s].header
-        case .footer: return trees[s].footer
-        case .item(let i): return i < trees[s].items.count ? trees[s].items[i] : nil
-        }
+        s < trees.count ? trees[s][slot] : nil
     }
 }
