@@ -37,7 +37,8 @@ struct Placement: Sendable {
 }
 
 extension CellResult {
-    // Inlined: a call would copy the cell and its measurement to pass them.
+    /// A placed cell's result. Inlined: a call would copy the cell and its
+    /// measurement to pass them.
     @inline(__always)
     init(_ cell: Cell, index: IndexPath, frame: Frame, measured: MeasuredCell, table: TableRowFrames? = nil) {
         self.init(id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout, table: table)

@@ -167,8 +167,8 @@ public enum ContainerValidation {
     }
 
     /// `path` (and the cell's name) are built only for a cell at fault:
-    /// most cells are fine, and building them for each cost more than the checks.
-    // Inlined: a call would copy the cell (its id and its content box) to pass it.
+    /// most cells are fine, and building them for each cost more than the
+    /// checks. Inlined: a call would copy the cell (its id and its box) to pass it.
     @inline(__always)
     private static func checkCell(_ cell: Cell, path: () -> RequestPath, _ errors: inout [ContainerError]) {
         var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }

@@ -118,8 +118,8 @@ package enum ContainerResponseEncoder {
     }
 
     /// One cell: `id`, `index`, `frame` (content coordinates), `kind`, `key`,
-    /// `layout` (relative to the cell) and, for table rows, `table`.
-    // Inlined, as `writeCellMembers`: a call copies the cell result it is passed.
+    /// `layout` (relative to the cell) and, for table rows, `table`. Inlined,
+    /// as `writeCellMembers` is: a call copies the cell result it is passed.
     @inline(__always)
     static func writeCell(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
         out.beginObject()
