@@ -9,11 +9,12 @@ public struct SectionSlots<Value: Sendable>: Sendable {
     public var footer: Value?
 
     /// No values yet.
-    public init() {}
+    @inlinable public init() {}
 
     /// The value of the cell in `slot`; nil past the items. An item's
-    /// value is set only within `items`.
-    public subscript(_ slot: CellSlot) -> Value? {
+    /// value is set only within `items`. Inlinable, so that a caller in
+    /// another module runs it specialized for its values.
+    @inlinable public subscript(_ slot: CellSlot) -> Value? {
         get {
             switch slot {
             case .header: return header
