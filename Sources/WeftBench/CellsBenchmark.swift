@@ -30,11 +30,9 @@ struct CellsBenchmark {
             stream(CellsBenchmark.feed(options, cells: options.streamCells, form: "stack"))
             return
         }
-        if options.phase == "read" || options.phase == "stream-read" {
-            // A stream's read uses the pool's threads, as the server's does.
-            let streamed = options.phase == "stream-read"
-            let engine = ContainerEngine(workers: streamed ? cores : 1, cacheBytes: 0, textMeasurer: nil)
-            for _ in 0..<options.runs { _ = streamed ? engine.prepareStream(feed) : engine.prepare(feed) }
+        if options.phase == "read" {
+            let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil)
+            for _ in 0..<options.runs { _ = engine.prepare(feed) }
             return
         }
         if options.phase == "warm" || options.phase == "cold" {
@@ -281,14 +279,23 @@ struct CellsBenchmark {
         let engine = ContainerEngine(workers: cores, cacheBytes: 0, textMeasurer: nil)
         // The same stream read and checked whole before its first record, for comparison.
         let readFirst = ContainerEngine(workers: cores, cacheBytes: 0, textMeasurer: nil, pipelineMinimumBytes: .max)
+        // With the server's cache on: a new engine each time (every cell new
+        // to it), and one that has seen every cell (from the cache and the memo).
+        let seen = ContainerEngine(workers: cores, cacheBytes: 64 << 20, textMeasurer: nil)
+        _ = Self.timeStream(seen, body)
         let runs = max(3, options.runs / 3)
-        var pipelined = StreamTimes(), whole = StreamTimes()
-        // Interleaved, so that both see the same machine.
+        var pipelined = StreamTimes(), whole = StreamTimes(), newToCache = StreamTimes(), seenBefore = StreamTimes()
+        // Interleaved, so that all see the same machine.
         for _ in 0...runs {
             pipelined.add(Self.timeStream(engine, body))
             whole.add(Self.timeStream(readFirst, body))
+            newToCache.add(Self.timeStream(ContainerEngine(workers: cores, cacheBytes: 64 << 20, textMeasurer: nil), body))
+            seenBefore.add(Self.timeStream(seen, body))
         }
-        for (label, times) in [("laid out while read", pipelined), ("read whole first", whole)] {
+        for (label, times) in [
+            ("laid out while read", pipelined), ("read whole first", whole), ("cache on, cells new", newToCache),
+            ("cache on, cells seen", seenBefore),
+        ] {
             guard let m = times.medians else { continue }
             print(String(
                 format: "stream feed-%d, %d workers, %@: start record %.2f ms, first cell %.2f ms, whole %.2f ms (first/whole %.3f), cpu %.1f ms",

@@ -28,7 +28,7 @@ case "store":
     StoreBenchmark.run(arguments: Array(arguments.dropFirst()))
 default:
     print("usage: WeftBench json [--file PATH] [--cells N] [--form stack|flex] [--text] [--runs N] [--weft-only] [--phase decode|encode]")
-    print("       WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream] [--phase workers|pool|read|stream-read|trees|warm|cold|stream]")
+    print("       WeftBench cells [--cells N] [--runs N] [--stream-cells N] [--no-stream] [--phase workers|pool|read|trees|warm|cold|stream]")
     print("       WeftBench latency [--stream-cells N]")
     print("       WeftBench flex [cells] [runs] [pointScale] [only]")
     print("       WeftBench text [runs]")

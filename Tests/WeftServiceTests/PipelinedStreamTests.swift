@@ -115,4 +115,57 @@ import WeftLayout
         #expect(records.last?["record"]?.string == "error")
         #expect(records.last?["status"]?.number == 408)
     }
+    /// The read of a stream laid out while read is the read of a body read
+    /// whole: its cells go into the raw-cell memo, and a later stream (or
+    /// document) whose cells were seen takes them from it, with the records
+    /// of a cold engine and every cell from the cache.
+    @Test func aStreamReadsAndFillsTheRawCellMemo() throws {
+        let engine = makeEngine(workers: 2, cacheMB: 8, pipelined: true)
+        let first = try streamRecords(engine, feedBody(cells: 40), pipelined: true)
+        #expect(first.last?["record"]?.string == "end")
+        #expect(engine.memo.cache.count == 40)
+        let hitsBefore = engine.memo.cache.hits
+        // The same cells behind a new one: every remembered cell sits elsewhere in the body.
+        let shifted = feedBody(cells: 40).replacingFirst(
+            #""items":["#, with: #""items":[{"id":"new","kind":"interop","size":{"width":1,"height":33}},"#)
+        let warm = try streamRecords(engine, shifted, pipelined: true)
+        let cold = try streamRecords(makeEngine(workers: 2, pipelined: true), shifted, pipelined: true)
+        #expect(engine.memo.cache.hits - hitsBefore == 40)
+        let cells = { (records: [JSONValue]) in records.filter { $0["record"]?.string == "cell" } }
+        #expect(cells(warm).count == 41)
+        #expect(cells(warm) == cells(cold))
+        #expect(warm.last?["stats"]?["cacheHits"]?.number == 40)
+        #expect(warm.last?["contentSize"] == cold.last?["contentSize"])
+        let document = engine.respond(body: Array(shifted.utf8))
+        #expect(try JSONValue.parse(document.body)["stats"]?["cacheHits"]?.number == 40)
+        // The new cell too: the second stream remembered it.
+        #expect(engine.memo.cache.hits - hitsBefore == 81)
+    }
+
+    /// A body with `"ref"` anywhere, at its very start or end too, is read
+    /// whole; a near miss is not.
+    @Test func anyRefKeyMakesTheBodyReadWhole() {
+        var yes = [#""ref""#, #"{"a":1,"ref""#, #""ref":1}"#, String(repeating: " ", count: 100_000) + #""ref""#]
+        // At every offset within and across the scan's eight-byte steps.
+        yes += (0..<17).map { String(repeating: #""r"#, count: $0 / 2) + String(repeating: " ", count: $0 % 2) + #""ref":"# + "    " }
+        let no = ["", #""ref"#, #"ref""#, #""rel""#, #""refs""#, String(repeating: "ref ", count: 1000)]
+        for body in yes { #expect(ContainerEngine.mayHoldRefs(Array(body.utf8)), "\(body.prefix(20))") }
+        for body in no { #expect(!ContainerEngine.mayHoldRefs(Array(body.utf8)), "\(body.prefix(20))") }
+        // Against a plain search, on bodies made of pieces of the key.
+        let pieces = [#""ref""#, #""re"#, #"f""#, #""r"#, " ", "x", #"""#, "ef"].map { Array($0.utf8) }
+        var seed: UInt64 = 7, found = 0
+        for _ in 0..<2000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<8 {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                bytes += pieces[Int(seed >> 61)]
+                if seed >> 60 & 1 == 0 { bytes += pieces[Int(seed >> 56 & 7)] }
+            }
+            if seed >> 59 & 1 == 0, let k = bytes.firstIndex(of: UInt8(ascii: "\"")) { bytes.remove(at: k) }
+            let plain = bytes.count >= 5 && (0...bytes.count - 5).contains { bytes[$0..<$0 + 5].elementsEqual(#""ref""#.utf8) }
+            found += plain ? 1 : 0
+            #expect(ContainerEngine.mayHoldRefs(bytes) == plain)
+        }
+        #expect(found > 200 && found < 1800, "both outcomes, often")
+    }
 }

@@ -13,26 +13,6 @@ extension ContainerEngine {
     package func prepare(
         _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
     ) -> Preparation {
-        prepare(body, forStream: false, reportsLines: reportsLines, cancellation: cancellation)
-    }
-
-    /// `prepare` for a stream, whose start record waits for it. The outcome
-    /// is the same as `prepare`'s.
-    ///
-    /// Its cells are hashed and looked up in the cache on the pool, as part of
-    /// their own work (`.lookUp`), and the raw-cell memo is not used: with the
-    /// cache on, hashing every tree and scanning every cell for the memo first
-    /// would keep a cold feed-10k stream's start record waiting for a quarter of the
-    /// whole answer.
-    package func prepareStream(
-        _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
-    ) -> Preparation {
-        prepare(body, forStream: true, reportsLines: reportsLines, cancellation: cancellation)
-    }
-
-    private func prepare(
-        _ body: [UInt8], forStream: Bool, reportsLines: Bool, cancellation: CancellationFlag? = nil
-    ) -> Preparation {
         var decoded: DecodedContainerRequest
         do throws(RequestError) {
             decoded = try JSONReader.read(body, maxDepth: limits.maxJSONDepth) {
@@ -40,7 +20,7 @@ extension ContainerEngine {
                 r.cancellation = cancellation
                 do throws(RequestError) {
                     let decoded = try ContainerRequestDecoder.decode(
-                        &r, memo: memo.isEnabled && !forStream ? memo : nil)
+                        &r, memo: memo.isEnabled ? memo : nil)
                     try r.finish()
                     return decoded
                 } catch {
@@ -58,7 +38,7 @@ extension ContainerEngine {
         if cancellation?.isCancelled ?? false { return .refused(Self.cellsNotLaidOut) }
         let serial = serials.add(1, ordering: .relaxed).newValue
         var prepared = plan(decoded, CellScope(decoded.request, body: body, reportsLines: reportsLines, serial: serial))
-        if !forStream, decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
+        if decoded.answer == .hints, placements.isEnabled, let cells = decoded.cells {
             prepared.placementKey = PlacementKey(
                 cells: Self.rawHash(body, cells), shorthand: decoded.request.usesItemsShorthand,
                 container: decoded.request.container, direction: decoded.request.direction,
@@ -129,7 +109,7 @@ extension ContainerEngine {
 
     /// The items read in full while the memo is on, by job: remembered once
     /// their trees are hashed (`rememberRead`).
-    private static func unseenItems(
+    static func unseenItems(
         _ decoded: DecodedContainerRequest, _ jobs: [ContainerLayout.CellJob]
     ) -> [PreparedContainer.Unseen] {
         guard decoded.nodes.contains(where: { !$0.unseen.isEmpty }) else { return [] }

@@ -119,10 +119,11 @@ package enum ContainerRequestDecoder {
     /// After `readMembers` paused: the cells, each told to `observer` as it
     /// is read, then the members that follow them.
     static func resume(
-        at field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, observer: any CellReadObserver
+        at field: ContainerRequestKey, _ r: inout JSONReader, _ top: inout TopLevel, memo: RawCellMemo?,
+        observer: any CellReadObserver
     ) throws(RequestError) {
-        try readMember(field, &r, &top, memo: nil, observer: observer)
-        if try r.objectNext() { _ = try readMembers(&r, &top, memo: nil, pauseAtCells: false) }
+        try readMember(field, &r, &top, memo: memo, observer: observer)
+        if try r.objectNext() { _ = try readMembers(&r, &top, memo: memo, pauseAtCells: false) }
     }
 
     private static func readMember(
@@ -239,34 +240,22 @@ package enum ContainerRequestDecoder {
             sources.unseen = []
             return []
         }
-        if let observer {
-            repeat {
-                try readItem(&r, count: &count, memo: nil, into: &run)
+        if let memo { run.predictedLengths = memo.lastItemLengths.withLock { $0 } }
+        repeat {
+            try readItem(&r, count: &count, memo: memo, into: &run)
+            if let observer {
                 let i = run.cells.count - 1
                 try observer.read(run.cells[i], run.sources[i], section: s, slot: .item(i))
-            } while try r.arrayNext()
-        } else {
-            if let memo { run.predictedLengths = memo.lastItemLengths.withLock { $0 } }
-            try readItems(&r, count: &count, memo: memo, into: &run)
-            if let memo { memo.lastItemLengths.withLock { $0 = run.lengths } }
-        }
+            }
+        } while try r.arrayNext()
+        if let memo { memo.lastItemLengths.withLock { $0 = run.lengths } }
         sources.items = run.sources
         sources.unseen = run.unseen
         return run.cells
     }
 
-    /// Items from the reader's position (at an item) to the array's end,
-    /// numbered on from those already in `run`.
-    static func readItems(
-        _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
-    ) throws(RequestError) {
-        repeat {
-            try readItem(&r, count: &count, memo: memo, into: &run)
-        } while try r.arrayNext()
-    }
-
     /// One item, from the memo when its bytes were seen before.
-    static func readItem(
+    private static func readItem(
         _ r: inout JSONReader, count: inout Int, memo: RawCellMemo?, into run: inout ItemRun
     ) throws(RequestError) {
         try r.checkpoint()
