@@ -147,7 +147,9 @@ import WeftLayout
         let key = "c1" + String(repeating: "B", count: ContentKey.length - 2)
         let writes = ContentWrites()
         #expect(store.contents(for: [key]).first.map { $0 == nil } == true)
-        store.remember(key, writes: writes) { StoredCell(cell, source, in: body, nodeHash: source.node?.hash) }
+        let missing = try #require(store.missing(key, writes: writes))
+        store.remember(StoredCell(cell, source, in: body, nodeHash: source.node?.hash), as: missing)
+        #expect(store.missing(key, writes: writes) == nil)
         // Without a shared store nothing waits for the request's end.
         #expect(writes.take().isEmpty)
         let stored = try #require(store.contents(for: [key]).first ?? nil)
@@ -168,19 +170,15 @@ import WeftLayout
         let writes = ContentWrites()
         var built = 0
         for key in keys {
-            store.remember(key, writes: writes) {
+            if let missing = store.missing(key, writes: writes) {
                 built += 1
-                return StoredCell(cell, source, in: body, nodeHash: nil)
+                store.remember(StoredCell(cell, source, in: body, nodeHash: nil), as: missing)
             }
         }
         #expect(built == 2)
         store.flush(writes)
         #expect(store.contents(for: Array(keys.prefix(3))).allSatisfy { $0 != nil })
         // Stored now: a later request builds nothing for it.
-        store.remember(keys[0], writes: ContentWrites()) {
-            built += 1
-            return StoredCell(cell, source, in: body, nodeHash: nil)
-        }
-        #expect(built == 2)
+        #expect(store.missing(keys[0], writes: ContentWrites()) == nil)
     }
 }

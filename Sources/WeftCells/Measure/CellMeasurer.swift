@@ -34,10 +34,19 @@ public enum CellMeasurer {
         measureCell(cell, in: range, context: context)
     }
 
-    /// `measure` of `jobs[k]`'s cell in its range: passing the cell to a call
-    /// would copy it (its id and its box) for the call.
+    /// `measure` of `jobs[k]`'s cell in its range, read through a pointer:
+    /// passing the cell, or reading it from the array, copied the job whole.
     public static func measure(_ jobs: [ContainerLayout.CellJob], _ k: Int, context: LayoutContext) -> MeasuredCell {
-        measureCell(jobs[k].cell, in: jobs[k].range, context: context)
+        jobs.withUnsafeBufferPointer { jobs in
+            let job = jobs.baseAddress! + k
+            switch job.pointee.cell.kind {
+            case .interop:
+                return MeasuredCell(size: interopSize(job.pointee.cell, in: job.pointee.range), layout: nil)
+            case .node:
+                guard let root = job.pointee.cell.node else { return MeasuredCell(size: job.pointee.range.clamp(.zero), layout: nil) }
+                return measureNode(root, style: job.pointee.cell.style, in: job.pointee.range, context: context)
+            }
+        }
     }
 
     @inline(__always)
@@ -65,7 +74,8 @@ public enum CellMeasurer {
         // (both maxima > 0.1, ASDataController.mm); otherwise its frame stays zero.
         // Weft still returns the tree so every node cell has a layout.
         let significant = range.max.width > 0.1 && range.max.height > 0.1
-        return MeasuredCell(size: significant ? layout.size : .zero, layout: layout)
+        // Moved in: a copy would count a reference to the layout's parts.
+        return MeasuredCell(size: significant ? layout.size : .zero, layout: consume layout)
     }
 
     /// The range a node cell's tree is laid out in: the container's range

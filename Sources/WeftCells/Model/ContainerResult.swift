@@ -65,14 +65,15 @@ public struct CellResult: Sendable {
 
     /// A laid-out cell.
     public init(
-        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, table: TableRowFrames? = nil,
-        pinnedFrame: Frame? = nil
+        id: String?, index: IndexPath, frame: Frame, kind: CellKind, layout: LayoutNode?, encodedLayout: [UInt8]? = nil,
+        table: TableRowFrames? = nil, pinnedFrame: Frame? = nil
     ) {
         self.id = id
         self.index = index
         self.frame = frame
         self.kind = kind
         self.layout = layout
+        self.encodedLayout = encodedLayout
         self.table = table
         self.pinnedFrame = pinnedFrame
     }

@@ -41,7 +41,9 @@ extension CellResult {
     /// measurement to pass them.
     @inline(__always)
     init(_ cell: Cell, index: IndexPath, frame: Frame, measured: MeasuredCell, table: TableRowFrames? = nil) {
-        self.init(id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout, table: table)
-        encodedLayout = measured.encoded
+        // Every member at once: one set after the init copied the whole result.
+        self.init(
+            id: cell.id, index: index, frame: frame, kind: cell.kind, layout: measured.layout,
+            encodedLayout: measured.encoded, table: table)
     }
 }

@@ -45,7 +45,9 @@ extension ContainerEngine {
             result.contentHash = nodeHash
         }
         result.key = key
-        contentStore.remember(key, writes: scope.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
+        if let missing = contentStore.missing(key, writes: scope.writes) {
+            contentStore.remember(StoredCell(job.cell, source, in: bytes, nodeHash: content), as: missing)
+        }
         return result
     }
 

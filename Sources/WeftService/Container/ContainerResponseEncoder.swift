@@ -82,18 +82,22 @@ package enum ContainerResponseEncoder {
             }
             if let header = section.header {
                 out.key("header")
-                writeCell(header, answer(s, .header), &out)
+                withUnsafePointer(to: header) { writeCell($0, answer(s, .header), &out) }
             }
             out.key("items")
             out.beginArray()
-            for i in section.items.indices {
-                Turns.checkpoint()
-                writeCell(section.items[i], answer(s, .item(i)), &out)
+            // Through the buffer: an array's subscript hands out a copy of
+            // the result (its id, its layout), its buffer's a view of it.
+            section.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    Turns.checkpoint()
+                    writeCell(items.baseAddress! + i, answer(s, .item(i)), &out)
+                }
             }
             out.endArray()
             if let footer = section.footer {
                 out.key("footer")
-                writeCell(footer, answer(s, .footer), &out)
+                withUnsafePointer(to: footer) { writeCell($0, answer(s, .footer), &out) }
             }
             out.endObject()
         }
@@ -118,10 +122,11 @@ package enum ContainerResponseEncoder {
     }
 
     /// One cell: `id`, `index`, `frame` (content coordinates), `kind`, `key`,
-    /// `layout` (relative to the cell) and, for table rows, `table`. Inlined,
-    /// as `writeCellMembers` is: a call copies the cell result it is passed.
+    /// `layout` (relative to the cell) and, for table rows, `table`. The
+    /// result is read through a pointer, as `writeCellMembers` reads it:
+    /// passed as a value, it was copied whole (its id, its layout) even inlined.
     @inline(__always)
-    static func writeCell(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
+    static func writeCell(_ cell: UnsafePointer<CellResult>, _ answer: CellAnswer, _ out: inout JSONWriter) {
         out.beginObject()
         writeCellMembers(cell, answer, &out)
         out.endObject()
@@ -129,17 +134,17 @@ package enum ContainerResponseEncoder {
 
     /// A cell's members, for an object the caller opened (a stream record).
     @inline(__always)
-    static func writeCellMembers(_ cell: CellResult, _ answer: CellAnswer, _ out: inout JSONWriter) {
-        if let id = cell.id {
+    static func writeCellMembers(_ cell: UnsafePointer<CellResult>, _ answer: CellAnswer, _ out: inout JSONWriter) {
+        if let id = cell.pointee.id {
             out.key("id")
             out.string(id)
         }
         out.key("index")
-        writeIndex(cell.index, &out)
+        writeIndex(cell.pointee.index, &out)
         out.key("frame")
-        LayoutResponseEncoder.writeFrame(cell.frame, &out)
+        LayoutResponseEncoder.writeFrame(cell.pointee.frame, &out)
         out.key("kind")
-        out.rawString(cell.kind == .node ? "node" : "interop")
+        out.rawString(cell.pointee.kind == .node ? "node" : "interop")
         if let key = answer.key {
             out.key("key")
             out.string(key)
@@ -148,7 +153,7 @@ package enum ContainerResponseEncoder {
             out.key("layout")
             out.rawJSON(layout)
         }
-        if let table = cell.table {
+        if let table = cell.pointee.table {
             out.key("table")
             out.beginObject()
             out.key("contentFrame")
@@ -163,7 +168,7 @@ package enum ContainerResponseEncoder {
             }
             out.endObject()
         }
-        if let pinned = cell.pinnedFrame {
+        if let pinned = cell.pointee.pinnedFrame {
             out.key("pinnedFrame")
             LayoutResponseEncoder.writeFrame(pinned, &out)
         }

@@ -220,7 +220,7 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
         case .footer: out.rawString("footer")
         case .item: out.rawString("item")
         }
-        ContainerResponseEncoder.writeCellMembers(cell, answer, &out)
+        withUnsafePointer(to: cell) { ContainerResponseEncoder.writeCellMembers($0, answer, &out) }
         out.endObject()
         return line(out)
     }

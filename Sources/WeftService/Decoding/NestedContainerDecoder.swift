@@ -165,6 +165,8 @@ extension ElementDecoder {
         pending.reserveCapacity(16)
         keys.reserveCapacity(16)
         trees.reserveCapacity(16)
+        // The reads append their parts to these lists themselves: returned
+        // in a struct, each cell and key was copied into its list.
         // One path for every item's tree, its index rewritten in place.
         var nodePath = path
         nodePath.components.append(.index(0))
@@ -175,11 +177,7 @@ extension ElementDecoder {
         repeat {
             var steppedOver: SteppedTree?
             do throws(RequestError) {
-                let read = try readNestedCell(&r, steppedOver: &steppedOver)
-                items.append(read.cell)
-                keys.append(read.key)
-                trees.append(read.tree)
-                pending.append(read.pending)
+                try readNestedCell(&r, steppedOver: &steppedOver, into: &items, &keys, &trees, &pending)
             } catch {
                 // The trees before the fault come first in the document: the
                 // earlier cells', and the faulty cell's own if it came first.
@@ -218,14 +216,14 @@ extension ElementDecoder {
         _ r: inout JSONReader, nodePath: RequestPath
     ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
         var steppedOver: SteppedTree?
-        var read: NestedCellRead
+        var (cells, keys, trees, pending) = ([Cell](), [String?](), [NestedCells.Tree?](), [PendingTree?]())
         do throws(RequestError) {
-            read = try readNestedCell(&r, steppedOver: &steppedOver)
+            try readNestedCell(&r, steppedOver: &steppedOver, into: &cells, &keys, &trees, &pending)
         } catch {
             try decodeTree(before: error, steppedOver, r, nodePath: nodePath)
         }
-        if let step = read.pending { try decodeNestedTree(&read.cell, &read.tree, step, r, nodePath: nodePath) }
-        return (read.cell, read.key, read.tree)
+        if let step = pending[0] { try decodeNestedTree(&cells[0], &trees[0], step, r, nodePath: nodePath) }
+        return (cells[0], keys[0], trees[0])
     }
 
     /// Throws `fault`, a cell's error found while its fields were read, or
@@ -239,14 +237,6 @@ extension ElementDecoder {
             try decodeNestedTree(&cell, &tree, .body(steppedOver), r, nodePath: nodePath)
         }
         throw fault
-    }
-
-    /// A nested cell read in two steps: its fields and content key, then its tree.
-    private struct NestedCellRead {
-        var cell: Cell
-        var key: String?
-        var tree: NestedCells.Tree?
-        var pending: PendingTree?
     }
 
     /// A tree the first step stepped over: its value's bytes in the body,
@@ -271,8 +261,17 @@ extension ElementDecoder {
     /// later field fails. A cell counts as an element, so a request's
     /// nested cells are bounded with its elements.
     private mutating func readNestedCell(
-        _ r: inout JSONReader, steppedOver: inout SteppedTree?
-    ) throws(RequestError) -> NestedCellRead {
+        _ r: inout JSONReader, steppedOver: inout SteppedTree?, into cells: inout [Cell], _ keys: inout [String?],
+        _ trees: inout [NestedCells.Tree?], _ pending: inout [PendingTree?]
+    ) throws(RequestError) {
+        // A nested cell is read in two steps: its fields and content key
+        // here, its tree (`pending`) once every cell of its list is read.
+        func read(_ cell: consuming Cell, key: String?, tree: NestedCells.Tree? = nil, pending step: PendingTree? = nil) {
+            cells.append(cell)
+            keys.append(key)
+            trees.append(tree)
+            pending.append(step)
+        }
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
@@ -295,25 +294,23 @@ extension ElementDecoder {
             let (key, nodeHash) = parts.map { parts in
                 (ContentKey.make(kind: cell.kind, node: parts.node, size: parts.size, style: parts.style), parts.node)
             } ?? ContentKey.of(cell.kind, source, in: r.bytes)
-            let body = r.bytes
-            cellContent?.store.remember(key, writes: cellContent?.writes) {
-                StoredCell(cell, source, in: body, nodeHash: nodeHash)
+            if let store = cellContent?.store, let missing = store.missing(key, writes: cellContent?.writes) {
+                store.remember(StoredCell(cell, source, in: r.bytes, nodeHash: nodeHash), as: missing)
             }
-            guard source.node != nil, let steppedOver else { return NestedCellRead(cell: cell, key: key) }
-            return NestedCellRead(
-                cell: cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))
+            guard source.node != nil, let steppedOver else { return read(cell, key: key) }
+            return read(cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()
-            return NestedCellRead(cell: cell, key: ref, pending: .unknownRef)
+            return read(cell, key: ref, pending: .unknownRef)
         }
         cell.kind = content.kind
         cell.size = content.size
         cell.style = content.style
-        guard let node = content.source.node else { return NestedCellRead(cell: cell, key: ref) }
-        return NestedCellRead(cell: cell, key: ref, pending: .stored(content, node: node))
+        guard let node = content.source.node else { return read(cell, key: ref) }
+        read(cell, key: ref, pending: .stored(content, node: node))
     }
 
     /// The second step of `readNestedCell`: the cell's tree decoded where

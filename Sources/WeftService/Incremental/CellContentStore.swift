@@ -44,24 +44,30 @@ package final class CellContentStore: Sendable {
         return found
     }
 
-    /// Stores `key`'s content unless the in-process store already has it;
-    /// `content` builds the entry only when needed (a feed's rows often
-    /// repeat one card). It goes in process at once, from the layout thread
-    /// that read the cell, so that a large request's entries are stored in
-    /// parallel rather than one by one after its layout. The shared store
-    /// gets a request's new entries in one round trip (`flush`), each once.
-    /// Content is stored under its own hash, so an entry of a request that
-    /// fails later is still right for any request that sends that key.
-    package func remember(_ key: String, writes: ContentWrites?, content: () -> StoredCell) {
-        guard isEnabled, let writes else { return }
+    /// `key`, when its content is to be stored (`remember`): the in-process
+    /// store does not have it yet. Asked first, so that the caller builds
+    /// the entry only when needed (a feed's rows often repeat one card), and
+    /// copies nothing into a closure when the store is off.
+    package func missing(_ key: String, writes: ContentWrites?) -> MissingContent? {
+        guard isEnabled, let writes else { return nil }
         let storeKey = StoreKey(key)
-        guard local.value(for: storeKey) == nil else { return }
+        guard local.value(for: storeKey) == nil else { return nil }
+        return MissingContent(key: key, storeKey: storeKey, writes: writes)
+    }
+
+    /// Stores the content of a key `missing` gave. It goes in process at
+    /// once, from the layout thread that read the cell, so that a large
+    /// request's entries are stored in parallel rather than one by one after
+    /// its layout. The shared store gets a request's new entries in one round
+    /// trip (`flush`), each once. Content is stored under its own hash, so an
+    /// entry of a request that fails later is still right for any request
+    /// that sends that key.
+    package func remember(_ entry: StoredCell, as missing: MissingContent) {
         if local.isEnabled {
-            let entry = content()
-            local.insert(entry, for: storeKey, cost: entry.cost)
-            if shared != nil, writes.claim(storeKey) { writes.append(key, entry) }
-        } else if writes.claim(storeKey) {
-            writes.append(key, content())
+            local.insert(entry, for: missing.storeKey, cost: entry.cost)
+            if shared != nil, missing.writes.claim(missing.storeKey) { missing.writes.append(missing.key, entry) }
+        } else if missing.writes.claim(missing.storeKey) {
+            missing.writes.append(missing.key, entry)
         }
     }
 
@@ -80,6 +86,13 @@ package final class CellContentStore: Sendable {
 /// and a request stores one per new cell, nested cells included. Only
 /// well-formed keys (`ContentKey.length` bytes) are stored, and the length
 /// is part of the key, so no other string finds one of them.
+/// A key whose content the store does not have yet (`CellContentStore.missing`).
+package struct MissingContent {
+    let key: String
+    let storeKey: StoreKey
+    let writes: ContentWrites
+}
+
 struct StoreKey: Hashable, Sendable {
     private var head: UInt64 = 0
     private var middle: UInt64 = 0
