@@ -4,38 +4,43 @@ public enum Base64URL {
     /// In the binary's constant data: no array to reach through a lazy global per character.
     private static let alphabet: StaticString = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
 
-    /// `prefix`, then the base64url text of `bytes` without `=` padding, as
-    /// one string (one allocation: keys and tags are made per cell and per answer).
-    public static func encode(_ bytes: UnsafeRawBufferPointer, after prefix: StaticString = "") -> String {
-        let head = prefix.utf8CodeUnitCount
-        let length = head + (bytes.count * 4 + 2) / 3
+    /// The base64url text of `bytes` without `=` padding, in one allocation.
+    public static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+        String(unsafeUninitializedCapacity: length(of: bytes.count)) { encode(bytes, into: $0) }
+    }
+
+    /// The length of the text of `count` bytes.
+    public static func length(of count: Int) -> Int { (count * 4 + 2) / 3 }
+
+    /// Writes the text of `bytes` into `out` (at least `length(of:)` long)
+    /// and answers its length: text made straight into a buffer (a JSON
+    /// answer, a string's storage) without a string between.
+    @discardableResult
+    public static func encode(_ bytes: UnsafeRawBufferPointer, into out: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let alphabet = Self.alphabet.utf8Start
-        return String(unsafeUninitializedCapacity: length) { out in
-            for k in 0..<head { out[k] = prefix.utf8Start[k] }
-            var n = head
-            var i = 0
-            // Whole groups of three bytes, four characters each, unrolled.
-            while i + 3 <= bytes.count {
-                let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
-                out[n] = alphabet[Int(v >> 18 & 63)]
-                out[n + 1] = alphabet[Int(v >> 12 & 63)]
-                out[n + 2] = alphabet[Int(v >> 6 & 63)]
-                out[n + 3] = alphabet[Int(v & 63)]
-                n += 4
-                i += 3
-            }
-            // One or two bytes left: two or three characters, no padding.
-            let left = bytes.count - i
-            if left > 0 {
-                var v = UInt32(bytes[i]) << 16
-                if left > 1 { v |= UInt32(bytes[i + 1]) << 8 }
-                for k in 0..<(left + 1) {
-                    out[n] = alphabet[Int(v >> UInt32(18 - 6 * k) & 63)]
-                    n += 1
-                }
-            }
-            return n
+        var n = 0
+        var i = 0
+        // Whole groups of three bytes, four characters each, unrolled.
+        while i + 3 <= bytes.count {
+            let v = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+            out[n] = alphabet[Int(v >> 18 & 63)]
+            out[n + 1] = alphabet[Int(v >> 12 & 63)]
+            out[n + 2] = alphabet[Int(v >> 6 & 63)]
+            out[n + 3] = alphabet[Int(v & 63)]
+            n += 4
+            i += 3
         }
+        // One or two bytes left: two or three characters, no padding.
+        let left = bytes.count - i
+        if left > 0 {
+            var v = UInt32(bytes[i]) << 16
+            if left > 1 { v |= UInt32(bytes[i + 1]) << 8 }
+            for k in 0..<(left + 1) {
+                out[n] = alphabet[Int(v >> UInt32(18 - 6 * k) & 63)]
+                n += 1
+            }
+        }
+        return n
     }
 
     /// A 128-bit value as 16 bytes, `low` first, each word little-endian: 22 characters.

@@ -179,10 +179,16 @@ public struct JSONWriter: ~Copyable {
 
     /// A string known at compile time that needs no escaping.
     @inlinable public mutating func rawString(_ value: StaticString) {
+        value.withUTF8Buffer { plainString($0) }
+    }
+
+    /// A string value whose UTF-8 bytes need no escaping (the caller makes
+    /// sure: a base64url key, say), written as they are.
+    @inlinable public mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) {
         separate()
-        reserve(value.utf8CodeUnitCount + 2)
+        reserve(utf8.count + 2)
         put(UInt8(ascii: "\""))
-        put(value)
+        put(utf8)
         put(UInt8(ascii: "\""))
         needsComma = true
     }

@@ -17,8 +17,8 @@ import WeftCells
 
     @Test func anItemPastTheSectionHasNoValue() {
         var keys = SectionKeys()
-        keys.items = ["c1a"]
-        #expect(keys[.item(0)] == "c1a")
+        keys.items = [CellContentKey(low: 1, high: 2)]
+        #expect(keys[.item(0)] == CellContentKey(low: 1, high: 2))
         #expect(keys[.item(1)] == nil)
         #expect(SectionKeys()[.header] == nil)
     }

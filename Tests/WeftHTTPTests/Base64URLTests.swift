@@ -37,9 +37,15 @@ import WeftHTTP
         #expect(encoded == "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     }
 
-    @Test func thePrefixComesFirstAndA128BitValueTakes22Characters() {
+    @Test func textGoesStraightIntoABufferAndA128BitValueTakes22Characters() {
         let bytes: [UInt8] = [0xFB, 0xFF, 0x01]
-        #expect(bytes.withUnsafeBytes { Base64URL.encode($0, after: "c1") } == "c1" + expected(bytes))
+        var written = [UInt8](repeating: 0, count: Base64URL.length(of: bytes.count) + 2)
+        let count = written.withUnsafeMutableBufferPointer { out in
+            bytes.withUnsafeBytes { Base64URL.encode($0, into: UnsafeMutableBufferPointer(rebasing: out[1...])) }
+        }
+        #expect(count == Base64URL.length(of: bytes.count))
+        #expect(String(decoding: written.dropFirst().prefix(count), as: UTF8.self) == expected(bytes))
+        #expect(written.first == 0 && written.last == 0, "nothing written outside the text")
         let value = Base64URL.encode(low: 0x0123_4567_89AB_CDEF, high: 0xFEDC_BA98_7654_3210)
         #expect(value.utf8.count == 22)
         let littleEndian: [UInt8] = [0xEF, 0xCD, 0xAB, 0x89, 0x67, 0x45, 0x23, 0x01,

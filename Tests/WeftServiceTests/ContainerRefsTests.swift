@@ -147,9 +147,10 @@ import WeftLayout
         let key = "c1" + String(repeating: "B", count: ContentKey.length - 2)
         let writes = ContentWrites()
         #expect(store.contents(for: [key]).first.map { $0 == nil } == true)
-        let missing = try #require(store.missing(key, writes: writes))
+        let bits = try #require(CellContentKey(text: key))
+        let missing = try #require(store.missing(bits, writes: writes))
         store.remember(StoredCell(cell, source, in: body, nodeHash: source.node?.hash), as: missing)
-        #expect(store.missing(key, writes: writes) == nil)
+        #expect(store.missing(bits, writes: writes) == nil)
         // Without a shared store nothing waits for the request's end.
         #expect(writes.take().isEmpty)
         let stored = try #require(store.contents(for: [key]).first ?? nil)
@@ -170,7 +171,7 @@ import WeftLayout
         let writes = ContentWrites()
         var built = 0
         for key in keys {
-            if let missing = store.missing(key, writes: writes) {
+            if let missing = store.missing(try #require(CellContentKey(text: key)), writes: writes) {
                 built += 1
                 store.remember(StoredCell(cell, source, in: body, nodeHash: nil), as: missing)
             }
@@ -179,6 +180,6 @@ import WeftLayout
         store.flush(writes)
         #expect(store.contents(for: Array(keys.prefix(3))).allSatisfy { $0 != nil })
         // Stored now: a later request builds nothing for it.
-        #expect(store.missing(keys[0], writes: ContentWrites()) == nil)
+        #expect(store.missing(try #require(CellContentKey(text: keys[0])), writes: ContentWrites()) == nil)
     }
 }

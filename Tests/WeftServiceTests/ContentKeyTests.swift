@@ -7,7 +7,7 @@ import WeftStore
 @Suite struct ContentKeyTests {
     private func key(_ cell: String) throws -> String {
         let bytes = Array(cell.utf8)
-        return try bytes.withUnsafeBufferPointer { buffer throws(RequestError) in try ContentKey.of(cellJSON: buffer) }
+        return try bytes.withUnsafeBufferPointer { buffer throws(RequestError) in try ContentKey.of(cellJSON: buffer).text }
     }
 
     private static let post = #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"Hi"}]},"style":{"height":44}}"#
@@ -65,7 +65,7 @@ import WeftStore
             }
         }
         let made = ContentKey.make(kind: .node, node: try hash(#"{"type":"box"}"#), size: nil, style: try hash(#"{"width":3}"#))
-        #expect(made == (try key(#"{"node":{"type":"box"},"style":{"width":3}}"#)))
+        #expect(made.text == (try key(#"{"node":{"type":"box"},"style":{"width":3}}"#)))
     }
 
     /// Keys are shared through the cell store by instances of one version and
@@ -74,6 +74,30 @@ import WeftStore
     @Test func keysDoNotDependOnTheProcess() throws {
         let box = try key(#"{"node":{"type":"box"}}"#)
         #expect(box == "c1MF7c3O3fYYgSUm8v", "\(box)")
+    }
+
+    /// A key is kept as its bits and spelled when answered: every
+    /// well-formed text reads back to bits that spell it again, in a JSON
+    /// answer as in a string, and nothing else reads as a key.
+    @Test func aKeyReadsBackFromItsText() throws {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        var texts = [try key(Self.post), "c1MF7c3O3fYYgSUm8v"]
+        // Every character of the alphabet at every position.
+        for shift in 0..<alphabet.count {
+            texts.append("c1" + String((0..<16).map { alphabet[($0 * 7 + shift) % alphabet.count] }))
+        }
+        for text in texts {
+            let bits = try #require(CellContentKey(text: text))
+            #expect(bits.text == text)
+            var out = JSONWriter()
+            out.contentKey(bits)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == "\"\(text)\"")
+        }
+        #expect(Set(texts.compactMap { CellContentKey(text: $0) }).count == Set(texts).count)
+        for bad in ["", "c1", "c1MF7c3O3fYYgSUm8", "c1MF7c3O3fYYgSUm8v=", "c2MF7c3O3fYYgSUm8v", "c1MF7c3O3fYYgSUm8+", "c1MF7c3O3fYYgSUm8/"] {
+            #expect(CellContentKey(text: bad) == nil, "\(bad)")
+            #expect(!ContentKey.isWellFormed(bad))
+        }
     }
 
     @Test func anUnknownKindIsAnError() {

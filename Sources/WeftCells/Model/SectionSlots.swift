@@ -31,6 +31,3 @@ public struct SectionSlots<Value: Sendable>: Sendable {
         }
     }
 }
-
-/// The content keys of one section's cells.
-public typealias SectionKeys = SectionSlots<String>

@@ -203,7 +203,7 @@ public struct NestedContainerResult: Sendable {
     }
 
     /// The cell key of `slot` in section `s`, if it has one.
-    public func key(section s: Int, _ slot: CellSlot) -> String? {
+    public func key(section s: Int, _ slot: CellSlot) -> CellContentKey? {
         s < keys.count ? keys[s][slot] : nil
     }
 }

@@ -33,7 +33,7 @@ extension ContainerEngine {
         result.contentHash = content
         guard result.error == nil else { return result }
         if let ref = source.ref {
-            result.key = ref
+            result.key = CellContentKey(text: ref)
             return result
         }
         // The key's parts hashed as anywhere else; the tree's hash when it is known.

@@ -147,7 +147,7 @@ package enum ContainerResponseEncoder {
         out.rawString(cell.pointee.kind == .node ? "node" : "interop")
         if let key = answer.key {
             out.key("key")
-            out.string(key)
+            out.contentKey(key)
         }
         if let layout = answer.layout {
             out.key("layout")
@@ -296,11 +296,11 @@ package enum ContainerResponseEncoder {
 /// What the answer writes of one cell besides its place: its key, and its
 /// `layout` when the answer's shape includes it.
 struct CellAnswer {
-    var key: String?
+    var key: CellContentKey?
     /// The layout as encoded (by the engine, or from the cache).
     var layout: [UInt8]?
 
-    init(key: String?, layout: [UInt8]?) {
+    init(key: CellContentKey?, layout: [UInt8]?) {
         self.key = key
         self.layout = layout
     }

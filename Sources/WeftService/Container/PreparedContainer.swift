@@ -88,7 +88,7 @@ package struct CellOutcome: Sendable {
     /// cache key, its content key): the raw-cell memo keeps it.
     package var contentHash: ContentHash?
     /// The cell's content key (`ContentKey`); nil when its tree broke the contract.
-    package var key: String?
+    package var key: CellContentKey?
     /// For `.lookUp` work: whether the cache served the cell. An entry this
     /// same request stored counts as a miss, as it would had the lookups all
     /// run before any layout, so the count does not depend on the threads.

@@ -155,7 +155,7 @@ extension ElementDecoder {
     }
 
     private mutating func decodeNestedItems(
-        _ r: inout JSONReader, at path: consuming RequestPath, keys: inout [String?], trees: inout [NestedCells.Tree?]
+        _ r: inout JSONReader, at path: consuming RequestPath, keys: inout [CellContentKey?], trees: inout [NestedCells.Tree?]
     ) throws(RequestError) -> [Cell] {
         var items: [Cell] = []
         var pending: [PendingTree?] = []
@@ -214,9 +214,9 @@ extension ElementDecoder {
     /// One cell (`nodePath`: where its tree sits), fields and tree.
     private mutating func decodeNestedCell(
         _ r: inout JSONReader, nodePath: RequestPath
-    ) throws(RequestError) -> (Cell, String?, NestedCells.Tree?) {
+    ) throws(RequestError) -> (Cell, CellContentKey?, NestedCells.Tree?) {
         var steppedOver: SteppedTree?
-        var (cells, keys, trees, pending) = ([Cell](), [String?](), [NestedCells.Tree?](), [PendingTree?]())
+        var (cells, keys, trees, pending) = ([Cell](), [CellContentKey?](), [NestedCells.Tree?](), [PendingTree?]())
         do throws(RequestError) {
             try readNestedCell(&r, steppedOver: &steppedOver, into: &cells, &keys, &trees, &pending)
         } catch {
@@ -261,12 +261,12 @@ extension ElementDecoder {
     /// later field fails. A cell counts as an element, so a request's
     /// nested cells are bounded with its elements.
     private mutating func readNestedCell(
-        _ r: inout JSONReader, steppedOver: inout SteppedTree?, into cells: inout [Cell], _ keys: inout [String?],
+        _ r: inout JSONReader, steppedOver: inout SteppedTree?, into cells: inout [Cell], _ keys: inout [CellContentKey?],
         _ trees: inout [NestedCells.Tree?], _ pending: inout [PendingTree?]
     ) throws(RequestError) {
         // A nested cell is read in two steps: its fields and content key
         // here, its tree (`pending`) once every cell of its list is read.
-        func read(_ cell: consuming Cell, key: String?, tree: NestedCells.Tree? = nil, pending step: PendingTree? = nil) {
+        func read(_ cell: consuming Cell, key: CellContentKey?, tree: NestedCells.Tree? = nil, pending step: PendingTree? = nil) {
             cells.append(cell)
             keys.append(key)
             trees.append(tree)
@@ -304,13 +304,14 @@ extension ElementDecoder {
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()
-            return read(cell, key: ref, pending: .unknownRef)
+            return read(cell, key: CellContentKey(text: ref), pending: .unknownRef)
         }
         cell.kind = content.kind
         cell.size = content.size
         cell.style = content.style
-        guard let node = content.source.node else { return read(cell, key: ref) }
-        read(cell, key: ref, pending: .stored(content, node: node))
+        let key = CellContentKey(text: ref)
+        guard let node = content.source.node else { return read(cell, key: key) }
+        read(cell, key: key, pending: .stored(content, node: node))
     }
 
     /// The second step of `readNestedCell`: the cell's tree decoded where

@@ -14,7 +14,7 @@ import WeftStore
 /// nothing changed), so a ref can never yield a layout its full cell would
 /// not.
 package final class CellContentStore: Sendable {
-    private let local: LRUCache<StoreKey, StoredCell>
+    private let local: LRUCache<CellContentKey, StoredCell>
     package let shared: CellStore?
 
     package init(capacityBytes: Int, shared: CellStore? = nil) {
@@ -31,14 +31,16 @@ package final class CellContentStore: Sendable {
     /// An entry from the shared store is used only if it reads as a cell whose
     /// content has exactly that key; it is then kept in process too.
     package func contents(for keys: [String]) -> [StoredCell?] {
-        var found: [StoredCell?] = keys.map { local.value(for: StoreKey($0)) }
+        // A string that does not spell a key names nothing stored.
+        var found: [StoredCell?] = keys.map { CellContentKey(text: $0).flatMap { local.value(for: $0) } }
         guard let shared else { return found }
         let missing = found.indices.filter { found[$0] == nil }
         guard !missing.isEmpty else { return found }
         let fetched = shared.get(missing.map { keys[$0] })
         for (slot, bytes) in zip(missing, fetched) {
-            guard let bytes, let entry = StoredCell(checking: bytes, key: keys[slot]) else { continue }
-            local.insert(entry, for: StoreKey(keys[slot]), cost: entry.cost)
+            guard let bytes, let key = CellContentKey(text: keys[slot]), let entry = StoredCell(checking: bytes, key: key)
+            else { continue }
+            local.insert(entry, for: key, cost: entry.cost)
             found[slot] = entry
         }
         return found
@@ -48,11 +50,9 @@ package final class CellContentStore: Sendable {
     /// store does not have it yet. Asked first, so that the caller builds
     /// the entry only when needed (a feed's rows often repeat one card), and
     /// copies nothing into a closure when the store is off.
-    package func missing(_ key: String, writes: ContentWrites?) -> MissingContent? {
-        guard isEnabled, let writes else { return nil }
-        let storeKey = StoreKey(key)
-        guard local.value(for: storeKey) == nil else { return nil }
-        return MissingContent(key: key, storeKey: storeKey, writes: writes)
+    package func missing(_ key: CellContentKey, writes: ContentWrites?) -> MissingContent? {
+        guard isEnabled, let writes, local.value(for: key) == nil else { return nil }
+        return MissingContent(key: key, writes: writes)
     }
 
     /// Stores the content of a key `missing` gave. It goes in process at
@@ -64,10 +64,10 @@ package final class CellContentStore: Sendable {
     /// that sends that key.
     package func remember(_ entry: StoredCell, as missing: MissingContent) {
         if local.isEnabled {
-            local.insert(entry, for: missing.storeKey, cost: entry.cost)
-            if shared != nil, missing.writes.claim(missing.storeKey) { missing.writes.append(missing.key, entry) }
-        } else if missing.writes.claim(missing.storeKey) {
-            missing.writes.append(missing.key, entry)
+            local.insert(entry, for: missing.key, cost: entry.cost)
+            if shared != nil, missing.writes.claim(missing.key) { missing.writes.append(missing.key.text, entry) }
+        } else if missing.writes.claim(missing.key) {
+            missing.writes.append(missing.key.text, entry)
         }
     }
 
@@ -80,39 +80,10 @@ package final class CellContentStore: Sendable {
     }
 }
 
-/// A cell key as the in-process table holds it: its bytes as words, hashed
-/// by one of them (a key is base64 of a hash already) and compared as
-/// words. A `String` key cost a SipHash and a string comparison per lookup,
-/// and a request stores one per new cell, nested cells included. Only
-/// well-formed keys (`ContentKey.length` bytes) are stored, and the length
-/// is part of the key, so no other string finds one of them.
 /// A key whose content the store does not have yet (`CellContentStore.missing`).
 package struct MissingContent {
-    let key: String
-    let storeKey: StoreKey
+    let key: CellContentKey
     let writes: ContentWrites
-}
-
-struct StoreKey: Hashable, Sendable {
-    private var head: UInt64 = 0
-    private var middle: UInt64 = 0
-    private var tail: UInt32 = 0
-
-    init(_ key: String) {
-        var key = key
-        key.withUTF8 { bytes in
-            for (i, byte) in bytes.prefix(ContentKey.length).enumerated() {
-                switch i {
-                case 0..<8: head |= UInt64(byte) << UInt64(8 * i)
-                case 8..<16: middle |= UInt64(byte) << UInt64(8 * (i - 8))
-                default: tail |= UInt32(byte) << UInt32(8 * (i - 16))
-                }
-            }
-            tail |= UInt32(truncatingIfNeeded: Swift.min(bytes.count, 0xFF)) << 24
-        }
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(middle) }
 }
 
 /// One cell's content as stored: the JSON of its `kind` (interop only),
@@ -169,7 +140,7 @@ package final class StoredCell: Sendable {
     }
 
     /// Bytes from the shared store, if they read as a cell whose content's key is `key`.
-    convenience init?(checking bytes: [UInt8], key: String) {
+    convenience init?(checking bytes: [UInt8], key: CellContentKey) {
         let read: (Cell, CellSource)? = bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(buffer)
             guard let cell = try? ContainerRequestDecoder.decodeCell(&reader), (try? reader.finish()) != nil,
@@ -192,12 +163,12 @@ package final class StoredCell: Sendable {
 package final class ContentWrites: Sendable {
     private let entries = Mutex<[(key: String, entry: StoredCell)]>([])
     /// The keys claimed so far: each is written once per request.
-    private let claimed = Mutex<Set<StoreKey>>([])
+    private let claimed = Mutex<Set<CellContentKey>>([])
 
     package init() {}
 
     /// Whether `key` is new to this request (it is then claimed for it).
-    func claim(_ key: StoreKey) -> Bool {
+    func claim(_ key: CellContentKey) -> Bool {
         claimed.withLock { $0.insert(key).inserted }
     }
 

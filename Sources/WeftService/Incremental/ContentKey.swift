@@ -24,7 +24,9 @@ package enum ContentKey {
     /// JSON). An absent `style` is the empty style, as the decoder reads it;
     /// `node` counts only for node cells and `size` only for interop cells,
     /// the parts each kind lays out with.
-    package static func make(kind: CellKind, node: ContentHash?, size: ContentHash?, style: ContentHash?) -> String {
+    package static func make(
+        kind: CellKind, node: ContentHash?, size: ContentHash?, style: ContentHash?
+    ) -> CellContentKey {
         var lanes = HashLanes(tag: 0x636F_6E74_656E_746B)  // "contentk"
         let part: ContentHash?
         switch kind {
@@ -38,13 +40,13 @@ package enum ContentKey {
         add(part, to: &lanes)
         add(style ?? emptyObject, to: &lanes)
         lanes.finish()
-        return encode(low: lanes.a, high: lanes.b)
+        return CellContentKey(low: lanes.a, high: UInt32(truncatingIfNeeded: lanes.b))
     }
 
     /// The key of one cell object as sent (`{"id": ..., "node": {...}, ...}`):
     /// reads only `kind`, `node`, `size` and `style`. For content already
     /// checked by the decoder; a `kind` it does not know is an error.
-    package static func of(cellJSON bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> String {
+    package static func of(cellJSON bytes: UnsafeBufferPointer<UInt8>) throws(RequestError) -> CellContentKey {
         var reader = JSONReader(bytes)
         var kind = CellKind.node
         var node: ContentHash?, size: ContentHash?, style: ContentHash?
@@ -72,7 +74,7 @@ package enum ContentKey {
     /// `source`'s ranges in `bytes`, and its node's hash.
     package static func of(
         _ kind: CellKind, _ source: CellSource, in bytes: UnsafeBufferPointer<UInt8>
-    ) -> (key: String, node: ContentHash?) {
+    ) -> (key: CellContentKey, node: ContentHash?) {
         func hash(_ range: Range<Int>?) -> ContentHash? {
             guard let range else { return nil }
             var reader = JSONReader(UnsafeBufferPointer(rebasing: bytes[range]))
@@ -104,19 +106,74 @@ package enum ContentKey {
     /// Whether `text` is spelled as a key (`c1` and 16 base64url characters);
     /// only the content store knows whether it names anything.
     package static func isWellFormed(_ text: String) -> Bool {
-        let bytes = text.utf8
-        guard bytes.count == length, bytes.starts(with: "c1".utf8) else { return false }
-        return bytes.dropFirst(2).allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"): true
-            default: false
-            }
+        CellContentKey(text: text) != nil
+    }
+
+}
+
+extension CellContentKey {
+    /// The key as text: `c1` and its 96 bits (`low`, then `high`, each
+    /// little-endian) in base64url.
+    package var text: String {
+        String(unsafeUninitializedCapacity: ContentKey.length) { out in
+            spell(into: out)
+            return ContentKey.length
         }
     }
 
-    /// `c1` then 96 bits (all of `low`, the low half of `high`) in base64url.
-    static func encode(low: UInt64, high: UInt64) -> String {
-        withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { Base64URL.encode(UnsafeRawBufferPointer(rebasing: $0.prefix(12)), after: "c1") }
+    /// Writes `text` into `out`, which holds `ContentKey.length` bytes.
+    func spell(into out: UnsafeMutableBufferPointer<UInt8>) {
+        out[0] = UInt8(ascii: "c")
+        out[1] = UInt8(ascii: "1")
+        _ = withUnsafeBytes(of: (low.littleEndian, high.littleEndian)) { bits in
+            Base64URL.encode(UnsafeRawBufferPointer(rebasing: bits.prefix(12)), into: UnsafeMutableBufferPointer(rebasing: out[2...]))
+        }
+    }
+
+    /// The key `text` spells; nil unless it is well-formed (`ContentKey.isWellFormed`).
+    package init?(text: String) {
+        var text = text
+        let bits: (UInt64, UInt32)? = text.withUTF8 { utf8 in
+            guard utf8.count == ContentKey.length, utf8[0] == UInt8(ascii: "c"), utf8[1] == UInt8(ascii: "1") else {
+                return nil
+            }
+            var low: UInt64 = 0, high: UInt32 = 0
+            for group in 0..<4 {
+                var v: UInt32 = 0
+                for k in 0..<4 {
+                    guard let sextet = Self.sextet(utf8[2 + 4 * group + k]) else { return nil }
+                    v = v << 6 | sextet
+                }
+                for k in 0..<3 {
+                    let i = 3 * group + k
+                    let byte = UInt8(truncatingIfNeeded: v >> UInt32(16 - 8 * k))
+                    if i < 8 { low |= UInt64(byte) << UInt64(8 * i) } else { high |= UInt32(byte) << UInt32(8 * (i - 8)) }
+                }
+            }
+            return (low, high)
+        }
+        guard let bits else { return nil }
+        self.init(low: bits.0, high: bits.1)
+    }
+
+    private static func sextet(_ c: UInt8) -> UInt32? {
+        switch c {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(c - UInt8(ascii: "A"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(c - UInt8(ascii: "a")) + 26
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0")) + 52
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
+    }
+}
+
+extension JSONWriter {
+    /// A content key as a JSON string, spelled straight into the output.
+    package mutating func contentKey(_ key: CellContentKey) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ContentKey.length) { text in
+            key.spell(into: text)
+            plainString(UnsafeBufferPointer(text))
+        }
     }
 }
