@@ -19,6 +19,9 @@ struct IDSet {
     private var bytes: [UInt8] = []
 
     mutating func removeAll() {
+        // Nothing was inserted (the lists only grow with an entry): most
+        // nested cells' trees have no ids, and clearing costs three calls.
+        guard !entries.isEmpty else { return }
         slots.removeAll(keepingCapacity: true)
         entries.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
