@@ -14,7 +14,7 @@ public enum ContainerLayout {
     /// Measures the cells one after another on the calling thread.
     public static func layout(_ request: ContainerRequest, context: LayoutContext) -> ContainerResult {
         layout(request, context: context) { jobs, context in
-            jobs.indices.map { CellMeasurer.measure(jobs, $0, context: context) }
+            CellMeasurer.measure(jobs, context: context)
         }
     }
 

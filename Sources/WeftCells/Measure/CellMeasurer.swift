@@ -34,18 +34,20 @@ public enum CellMeasurer {
         measureCell(cell, in: range, context: context)
     }
 
-    /// `measure` of `jobs[k]`'s cell in its range, read through a pointer:
-    /// passing the cell, or reading it from the array, copied the job whole.
-    public static func measure(_ jobs: [ContainerLayout.CellJob], _ k: Int, context: LayoutContext) -> MeasuredCell {
-        jobs.withUnsafeBufferPointer { jobs in
-            let job = jobs.baseAddress! + k
-            switch job.pointee.cell.kind {
-            case .interop:
-                return MeasuredCell(size: interopSize(job.pointee.cell, in: job.pointee.range), layout: nil)
-            case .node:
-                guard let root = job.pointee.cell.node else { return MeasuredCell(size: job.pointee.range.clamp(.zero), layout: nil) }
-                return measureNode(root, style: job.pointee.cell.style, in: job.pointee.range, context: context)
-            }
+    /// Every job's measurement, in order, on this thread.
+    public static func measure(_ jobs: [ContainerLayout.CellJob], context: LayoutContext) -> [MeasuredCell] {
+        jobs.withUnsafeBufferPointer { jobs in jobs.indices.map { measure(jobs.baseAddress! + $0, context: context) } }
+    }
+
+    /// `measure` of a job's cell in its range, read through a pointer:
+    /// passing the cell, or reading it from an array, copied the job whole.
+    public static func measure(_ job: UnsafePointer<ContainerLayout.CellJob>, context: LayoutContext) -> MeasuredCell {
+        switch job.pointee.cell.kind {
+        case .interop:
+            return MeasuredCell(size: interopSize(job.pointee.cell, in: job.pointee.range), layout: nil)
+        case .node:
+            guard let root = job.pointee.cell.node else { return MeasuredCell(size: job.pointee.range.clamp(.zero), layout: nil) }
+            return measureNode(root, style: job.pointee.cell.style, in: job.pointee.range, context: context)
         }
     }
 

@@ -125,7 +125,7 @@ public struct NestedContainer: NestedContainerContent {
     }
 
     private func measure(_ jobs: [ContainerLayout.CellJob], _ context: LayoutContext) -> [MeasuredCell] {
-        cells?.measure(jobs, context: context) ?? jobs.indices.map { CellMeasurer.measure(jobs, $0, context: context) }
+        cells?.measure(jobs, context: context) ?? CellMeasurer.measure(jobs, context: context)
     }
 
     /// The element's width where its range decides it; nil where its content does.

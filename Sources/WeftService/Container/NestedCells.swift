@@ -28,54 +28,58 @@ struct NestedCells: NestedCellMeasuring {
     /// Every cell is laid out (or found) first and every new layout encoded
     /// after: one loop of each keeps its own code in the instruction cache,
     /// where a cell at a time through both evicts the other's.
+    ///
+    /// Jobs are read through pointers: passed, or read from the array, a
+    /// job was copied whole (its cell's id and box).
     func measure(_ jobs: [ContainerLayout.CellJob], context: LayoutContext) -> [MeasuredCell] {
-        var measured: [MeasuredCell] = []
-        measured.reserveCapacity(jobs.count)
-        var keys: [CellCacheKey?] = []
-        keys.reserveCapacity(jobs.count)
-        var laidOut = false
-        for k in jobs.indices {
-            let key = cacheKey(jobs, k, context)
-            if let key, let cached = cache?.value(for: key) {
-                measured.append(
-                    MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
-            } else {
-                measured.append(CellMeasurer.measure(jobs, k, context: context))
-                laidOut = true
+        jobs.withUnsafeBufferPointer { jobs in
+            var measured: [MeasuredCell] = []
+            measured.reserveCapacity(jobs.count)
+            var keys: [CellCacheKey?] = []
+            keys.reserveCapacity(jobs.count)
+            var laidOut = false
+            for k in jobs.indices {
+                let key = cacheKey(jobs.baseAddress! + k, context)
+                if let key, let cached = cache?.value(for: key) {
+                    measured.append(
+                        MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
+                } else {
+                    measured.append(CellMeasurer.measure(jobs.baseAddress! + k, context: context))
+                    laidOut = true
+                }
+                keys.append(key)
             }
-            keys.append(key)
+            // Every cell found in the cache: nothing to encode, no buffer to take.
+            guard laidOut else { return measured }
+            // One buffer for every new layout, each copied out at its length: a
+            // buffer of its own per cell would be twice the size it needs, and a
+            // cached copy would be a second one.
+            var out = JSONWriter(capacity: 1024)
+            for k in jobs.indices where measured[k].encoded == nil {
+                encode(&measured[k], jobs.baseAddress! + k, key: keys[k], with: &out)
+            }
+            return measured
         }
-        // Every cell found in the cache: nothing to encode, no buffer to take.
-        guard laidOut else { return measured }
-        // One buffer for every new layout, each copied out at its length: a
-        // buffer of its own per cell would be twice the size it needs, and a
-        // cached copy would be a second one.
-        var out = JSONWriter(capacity: 1024)
-        for k in jobs.indices where measured[k].encoded == nil {
-            encode(&measured[k], jobs, k, key: keys[k], with: &out)
-        }
-        return measured
     }
 
-    /// Of `jobs[k]`: passing a job to a call would copy it, and its cell.
-    private func cacheKey(_ jobs: [ContainerLayout.CellJob], _ k: Int, _ context: LayoutContext) -> CellCacheKey? {
-        guard cache != nil, let hash = tree(section: jobs[k].section, jobs[k].slot)?.hash else { return nil }
-        let range = jobs[k].range
+    private func cacheKey(_ job: UnsafePointer<ContainerLayout.CellJob>, _ context: LayoutContext) -> CellCacheKey? {
+        guard cache != nil, let hash = tree(section: job.pointee.section, job.pointee.slot)?.hash else { return nil }
+        let range = job.pointee.range
         return CellCacheKey(
-            content: hash, range: range, treeRange: CellMeasurer.treeRange(style: jobs[k].cell.style, in: range),
+            content: hash, range: range, treeRange: CellMeasurer.treeRange(style: job.pointee.cell.style, in: range),
             pointScale: context.pointScale, direction: context.direction, reportsLines: reportsLines, nested: true)
     }
 
-    /// Encodes the cell of `jobs[k]`, just laid out, as the answer carries
-    /// it, and caches it; `out` is scratch.
+    /// Encodes the cell of `job`, just laid out, as the answer carries it,
+    /// and caches it; `out` is scratch.
     private func encode(
-        _ measured: inout MeasuredCell, _ jobs: [ContainerLayout.CellJob], _ k: Int, key: CellCacheKey?,
+        _ measured: inout MeasuredCell, _ job: UnsafePointer<ContainerLayout.CellJob>, key: CellCacheKey?,
         with out: inout JSONWriter
     ) {
         // The layout moves out and back only where it is kept: a copy would
         // count a reference to every node of it.
         guard let node = measured.layout.take() else { return }
-        guard let root = jobs[k].cell.node else {
+        guard let root = job.pointee.cell.node else {
             measured.layout = node
             return
         }
@@ -90,7 +94,7 @@ struct NestedCells: NestedCellMeasuring {
             return
         }
         let layout = out.bytes
-        let holdsContainer = tree(section: jobs[k].section, jobs[k].slot)?.holdsContainer == true
+        let holdsContainer = tree(section: job.pointee.section, job.pointee.slot)?.holdsContainer == true
         let warnings = holdsContainer ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // The answer and the cache share the one exact copy.
