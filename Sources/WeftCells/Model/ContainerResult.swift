@@ -54,7 +54,13 @@ public struct CellResult: Sendable {
     public var kind: CellKind
     /// The cell's tree, relative to the cell; nil for interop cells and
     /// for a cell whose layout is `encodedLayout` instead.
-    public var layout: LayoutNode?
+    public var layout: LayoutNode? {
+        get { layoutBox?.node }
+        set { layoutBox = newValue.map(LayoutNodeBox.init) }
+    }
+    /// Boxed: results are copied as they are placed, and an inline tree
+    /// (most of the result's bytes) was copied with each, nil or not.
+    private var layoutBox: LayoutNodeBox?
     /// The layout as the service encoded it (`MeasuredCell.encoded`).
     public var encodedLayout: [UInt8]?
     /// Table rows only.
@@ -72,7 +78,7 @@ public struct CellResult: Sendable {
         self.index = index
         self.frame = frame
         self.kind = kind
-        self.layout = layout
+        layoutBox = layout.map(LayoutNodeBox.init)
         self.encodedLayout = encodedLayout
         self.table = table
         self.pinnedFrame = pinnedFrame
@@ -94,4 +100,11 @@ public struct TableRowFrames: Sendable, Hashable {
         self.accessoryFrame = accessoryFrame
         self.separatorFrame = separatorFrame
     }
+}
+
+/// A laid-out tree kept behind one reference.
+final class LayoutNodeBox: Sendable {
+    let node: LayoutNode
+
+    init(_ node: LayoutNode) { self.node = node }
 }
