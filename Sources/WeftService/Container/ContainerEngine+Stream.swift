@@ -158,7 +158,8 @@ extension ContainerEngine {
         prepared.unseen = Self.unseenItems(decoded, prepared.jobs)
         let outcomes = cells.allOutcomes
         contentStore.flush(scope.writes)
-        rememberRead(prepared, outcomes)
+        // Once the end record is out: the memo serves the next request, not this one.
+        defer { rememberRead(prepared, outcomes) }
         if let changed = Self.lateLayoutMember(head.request, decoded.request)
             ?? Self.lateAnswer(head.top.answer, decoded.answer)
         {

@@ -109,8 +109,10 @@ package final class ContainerEngine: Sendable {
             return
         }
         contentStore.flush(prepared.scope.writes)
-        rememberRead(prepared, outcomes)
         finish(prepared, outcomes, sink)
+        // After the answer (a stream's end record is out): the memo serves
+        // the next request, not this one.
+        rememberRead(prepared, outcomes)
     }
 
     /// Once every cell is measured, for every answer: the checks, the
