@@ -156,17 +156,9 @@ extension ContainerEngine {
             request: decoded.request, scope: scope, jobs: cells.allJobs, work: cells.allWork, sources: cells.allSources,
             answer: head.top.answer, stats: ContainerStats(cells: decoded.request.cellCount, cacheHits: 0, cacheMisses: 0))
         prepared.unseen = Self.unseenItems(decoded, prepared.jobs)
-        let outcomes = cells.allOutcomes
-        contentStore.flush(scope.writes)
-        // Once the end record is out: the memo serves the next request, not this one.
-        defer { rememberRead(prepared, outcomes) }
-        if let changed = Self.lateLayoutMember(head.request, decoded.request)
-            ?? Self.lateAnswer(head.top.answer, decoded.answer)
-        {
-            emitter.fail(changed)
-            return
-        }
-        finish(prepared, outcomes, emitter)
+        finish(
+            prepared, cells.allOutcomes, emitter,
+            refusal: Self.lateLayoutMember(head.request, decoded.request) ?? Self.lateAnswer(head.top.answer, decoded.answer))
     }
 
     /// An `answer` after the cells that differs from the shape the records

@@ -108,17 +108,20 @@ package final class ContainerEngine: Sendable {
             sink.dropped()
             return
         }
-        contentStore.flush(prepared.scope.writes)
         finish(prepared, outcomes, sink)
-        // After the answer (a stream's end record is out): the memo serves
-        // the next request, not this one.
-        rememberRead(prepared, outcomes)
     }
 
-    /// Once every cell is measured, for every answer: the checks, the
-    /// placement and its hints, then the sink.
-    func finish(_ prepared: PreparedContainer, _ outcomes: [CellOutcome], _ sink: some AnswerSink) {
-        if let problem = check(prepared, outcomes) {
+    /// Once every cell is measured, for every answer: the request's new
+    /// content to the shared store, the checks (`refusal` first, a problem
+    /// the caller found), the placement and its hints, then the sink, and
+    /// last the raw-cell memo, which serves the next request, not this one
+    /// (a stream's end record does not wait for it).
+    func finish(
+        _ prepared: PreparedContainer, _ outcomes: [CellOutcome], _ sink: some AnswerSink, refusal: Problem? = nil
+    ) {
+        contentStore.flush(prepared.scope.writes)
+        defer { rememberRead(prepared, outcomes) }
+        if let problem = refusal ?? check(prepared, outcomes) {
             sink.fail(problem)
             return
         }
