@@ -31,7 +31,7 @@ public enum CellMeasurer {
     /// interop cell takes its own `size`, else the range's maximum when that is
     /// a valid size, else zero, clamped to the range.
     public static func measure(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
-        measureCell(cell, in: range, context: context)
+        withUnsafePointer(to: cell) { measureCell($0, in: range, context: context) }
     }
 
     /// Every job's measurement, in order, on this thread.
@@ -39,29 +39,24 @@ public enum CellMeasurer {
         jobs.withUnsafeBufferPointer { jobs in jobs.indices.map { measure(jobs.baseAddress! + $0, context: context) } }
     }
 
-    /// `measure` of a job's cell in its range, read through a pointer:
-    /// passing the cell, or reading it from an array, copied the job whole.
+    /// `measure` of a job's cell in its range.
     public static func measure(_ job: UnsafePointer<ContainerLayout.CellJob>, context: LayoutContext) -> MeasuredCell {
-        switch job.pointee.cell.kind {
-        case .interop:
-            return MeasuredCell(size: interopSize(job.pointee.cell, in: job.pointee.range), layout: nil)
-        case .node:
-            guard let root = job.pointee.cell.node else { return MeasuredCell(size: job.pointee.range.clamp(.zero), layout: nil) }
-            return measureNode(root, style: job.pointee.cell.style, in: job.pointee.range, context: context)
-        }
+        measureCell(job.pointer(to: \.cell)!, in: job.pointee.range, context: context)
     }
 
+    /// The cell is read through a pointer: passed as a value, or read from
+    /// an array, it (or its job) was copied whole, its id and its box.
     @inline(__always)
-    private static func measureCell(_ cell: Cell, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
-        switch cell.kind {
+    private static func measureCell(_ cell: UnsafePointer<Cell>, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        switch cell.pointee.kind {
         case .interop:
-            return MeasuredCell(size: interopSize(cell, in: range), layout: nil)
+            return MeasuredCell(size: interopSize(cell.pointee, in: range), layout: nil)
         case .node:
-            guard let root = cell.node else {
+            guard let root = cell.pointee.node else {
                 // Validation rejects this; Texture's release fallback is an empty cell (ASDataController.mm).
                 return MeasuredCell(size: range.clamp(.zero), layout: nil)
             }
-            return measureNode(root, style: cell.style, in: range, context: context)
+            return measureNode(root, style: cell.pointee.style, in: range, context: context)
         }
     }
 

@@ -108,7 +108,6 @@ package enum ContentKey {
     package static func isWellFormed(_ text: String) -> Bool {
         CellContentKey(text: text) != nil
     }
-
 }
 
 extension CellContentKey {
