@@ -297,21 +297,21 @@ extension ElementDecoder {
             if let store = cellContent?.store, let missing = store.missing(key, writes: cellContent?.writes) {
                 store.remember(StoredCell(cell, source, in: r.bytes, nodeHash: nodeHash), as: missing)
             }
-            guard source.node != nil, let steppedOver else { return read(cell, key: key) }
-            return read(cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))
+            guard source.node != nil, let steppedOver else { return read(consume cell, key: key) }
+            return read(consume cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))
         }
         guard let content = cellContent?.store.contents(for: [ref])[0] else {
             // The request is answered 409 before any layout: the tree only
             // has to count as sent, for validation.
             cell.markNodePending()
-            return read(cell, key: CellContentKey(text: ref), pending: .unknownRef)
+            return read(consume cell, key: CellContentKey(text: ref), pending: .unknownRef)
         }
         cell.kind = content.kind
         cell.size = content.size
         cell.style = content.style
         let key = CellContentKey(text: ref)
-        guard let node = content.source.node else { return read(cell, key: key) }
-        read(cell, key: key, pending: .stored(content, node: node))
+        guard let node = content.source.node else { return read(consume cell, key: key) }
+        read(consume cell, key: key, pending: .stored(content, node: node))
     }
 
     /// The second step of `readNestedCell`: the cell's tree decoded where
