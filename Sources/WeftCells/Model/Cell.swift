@@ -101,6 +101,11 @@ public struct Cell: Sendable {
         }
     }
 
+    /// `node` of the cell at `cell`, read where it stands: read through
+    /// `cell.pointee` from another module, the getter was handed a copy of
+    /// the whole cell (its id and its box).
+    package static func node(at cell: UnsafePointer<Cell>) -> Element? { cell.pointee.node }
+
     /// Gives the cell its tree (setting `node` comes here). A cell that holds
     /// its box alone (a nested cell given its tree once read) keeps it: a
     /// new box would copy the style.

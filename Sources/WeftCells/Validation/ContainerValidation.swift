@@ -28,7 +28,7 @@ public enum ContainerValidation {
     /// One cell's problems, `path` giving its JSON Pointer.
     public static func cellErrors(_ cell: Cell, path: () -> RequestPath) -> [ContainerError] {
         var errors: [ContainerError] = []
-        checkCell(cell, path: path, &errors)
+        withUnsafePointer(to: cell) { checkCell($0, path: path, &errors) }
         return errors
     }
 
@@ -143,24 +143,32 @@ public enum ContainerValidation {
         var ids = CellIDs(shorthand: shorthand, capacity: request.cellCount)
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
-                checkCell(header, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
+                withUnsafePointer(to: header) {
+                    checkCell($0, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
+                }
                 if let duplicate = ids.check(header.id, section: s, slot: .header) { errors.append(duplicate) }
             }
-            // By index: a loop over the cells would copy each one.
-            for i in section.items.indices {
-                Turns.checkpoint()
-                let path = { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }
-                checkCell(section.items[i], path: path, &errors)
-                if let duplicate = ids.check(section.items[i].id, section: s, slot: .item(i)) { errors.append(duplicate) }
-                // UIKit's accessory views belong to table rows.
-                if request.container.type != .table, section.items[i].accessoryType != .none {
-                    errors.append(notApplicable(
-                        RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("accessoryType"),
-                        "only a table's rows have accessories"))
+            // Through the buffer: a loop over the cells, or the array's
+            // subscript, would hand each check a copy of the cell.
+            section.items.withUnsafeBufferPointer { items in
+                for i in items.indices {
+                    Turns.checkpoint()
+                    let cell = items.baseAddress! + i
+                    let path = { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }
+                    checkCell(cell, path: path, &errors)
+                    if let duplicate = ids.check(cell.pointee.id, section: s, slot: .item(i)) { errors.append(duplicate) }
+                    // UIKit's accessory views belong to table rows.
+                    if request.container.type != .table, cell.pointee.accessoryType != .none {
+                        errors.append(notApplicable(
+                            RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("accessoryType"),
+                            "only a table's rows have accessories"))
+                    }
                 }
             }
             if let footer = section.footer {
-                checkCell(footer, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
+                withUnsafePointer(to: footer) {
+                    checkCell($0, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
+                }
                 if let duplicate = ids.check(footer.id, section: s, slot: .footer) { errors.append(duplicate) }
             }
         }
@@ -168,43 +176,44 @@ public enum ContainerValidation {
 
     /// `path` (and the cell's name) are built only for a cell at fault:
     /// most cells are fine, and building them for each cost more than the
-    /// checks. Inlined: a call would copy the cell (its id and its box) to pass it.
+    /// checks. The cell is read through a pointer: passed as a value, even
+    /// inlined, it was copied (its id and its box).
     @inline(__always)
-    private static func checkCell(_ cell: Cell, path: () -> RequestPath, _ errors: inout [ContainerError]) {
-        var name: String { cell.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
-        if cell.id == nil {
+    private static func checkCell(_ cell: UnsafePointer<Cell>, path: () -> RequestPath, _ errors: inout [ContainerError]) {
+        var name: String { cell.pointee.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
+        if cell.pointee.id == nil {
             errors.append(ContainerError(
                 .missingID, path: path(),
                 detail: "\(name) has no id: every cell needs one, unique in the container (a client keys its views by it)"))
         }
-        switch cell.kind {
+        switch cell.pointee.kind {
         case .node:
             // Texture's release fallback (an empty cell) is not taken: a request that needs it is an error.
-            if !cell.hasNode {
+            if !cell.pointee.hasNode {
                 errors.append(ContainerError(
                     .missingCellContent, path: path(),
                     detail: "\(name) has no node: a node cell needs `node`, an interop cell `kind: \"interop\"` and a `size`"))
             }
-            if cell.size != nil {
+            if cell.pointee.size != nil {
                 errors.append(notApplicable(path().appending("size"), "\(name) is a node cell: its size comes from its node"))
             }
         case .interop:
-            if cell.size == nil && cell.constrainedSize == nil {
+            if cell.pointee.size == nil && cell.pointee.constrainedSize == nil {
                 errors.append(ContainerError(
                     .missingCellContent, path: path(),
                     detail: "interop \(name) brings neither `size` nor `constrainedSize`; Texture never measures interop cells"))
             }
-            if cell.hasNode {
+            if cell.pointee.hasNode {
                 errors.append(notApplicable(path().appending("node"), "interop \(name) gets no node layout"))
             }
         }
-        if let size = cell.size, !(valid(size.width) && valid(size.height)) {
+        if let size = cell.pointee.size, !(valid(size.width) && valid(size.height)) {
             errors.append(invalid(path().appending("size"), "size must be finite, >= 0 and < 1e7 on both axes"))
         }
-        if let range = cell.constrainedSize, let problem = rangeProblem(range) {
+        if let range = cell.pointee.constrainedSize, let problem = rangeProblem(range) {
             errors.append(invalid(path().appending("constrainedSize"), problem))
         }
-        checkEdges(cell.separatorInset, path().appending("separatorInset"), &errors)
+        checkEdges(cell.pointee.separatorInset, path().appending("separatorInset"), &errors)
     }
 
     private static func positiveSizeProblem(_ size: Size) -> String? {

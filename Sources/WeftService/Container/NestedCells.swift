@@ -79,7 +79,7 @@ struct NestedCells: NestedCellMeasuring {
         // The layout moves out and back only where it is kept: a copy would
         // count a reference to every node of it.
         guard let node = measured.layout.take() else { return }
-        guard let root = job.pointer(to: \.cell)!.pointee.node else {
+        guard let root = Cell.node(at: job.pointer(to: \.cell)!) else {
             measured.layout = node
             return
         }
