@@ -59,7 +59,7 @@ package enum ContainerResponseEncoder {
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
         out.key("warnings")
         writeWarnings(warnings, result.warnings, &out)
-        if let layouts { writeSections(result.sections, &out) { layouts.answer($0, $1) } }
+        if let layouts { writeSections(result.sections, &out) { s, slot, _ in layouts.answer(s, slot) } }
         out.key("hints")
         writeHints(result.hints, &out)
         out.key("stats")
@@ -68,9 +68,11 @@ package enum ContainerResponseEncoder {
     }
 
     /// `sections`, each cell with the answer `answer` gives for its place
-    /// (a container answer's, or a nested container node's).
+    /// (a container answer's, or a nested container node's), given the
+    /// placed cell where it stands.
     static func writeSections(
-        _ sections: [SectionResult], _ out: inout JSONWriter, answer: (Int, CellSlot) -> CellAnswer
+        _ sections: [SectionResult], _ out: inout JSONWriter,
+        answer: (Int, CellSlot, UnsafePointer<CellResult>) -> CellAnswer
     ) {
         out.key("sections")
         out.beginArray()
@@ -82,7 +84,7 @@ package enum ContainerResponseEncoder {
             }
             if let header = section.header {
                 out.key("header")
-                withUnsafePointer(to: header) { writeCell($0, answer(s, .header), &out) }
+                withUnsafePointer(to: header) { writeCell($0, answer(s, .header, $0), &out) }
             }
             out.key("items")
             out.beginArray()
@@ -91,13 +93,13 @@ package enum ContainerResponseEncoder {
             section.items.withUnsafeBufferPointer { items in
                 for i in items.indices {
                     Turns.checkpoint()
-                    writeCell(items.baseAddress! + i, answer(s, .item(i)), &out)
+                    writeCell(items.baseAddress! + i, answer(s, .item(i), items.baseAddress! + i), &out)
                 }
             }
             out.endArray()
             if let footer = section.footer {
                 out.key("footer")
-                withUnsafePointer(to: footer) { writeCell($0, answer(s, .footer), &out) }
+                withUnsafePointer(to: footer) { writeCell($0, answer(s, .footer, $0), &out) }
             }
             out.endObject()
         }

@@ -12,15 +12,9 @@ enum NestedContainerEncoder {
         let result = nested.value.result
         out.key("contentSize")
         LayoutResponseEncoder.writeSize(result.contentSize, &out)
-        ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot in
+        ContainerResponseEncoder.writeSections(result.sections, &out) { s, slot, cell in
             // A nested cell's layout was encoded when it was measured (`NestedCells`).
-            let layout: [UInt8]?
-            switch slot {
-            case .header: layout = result.sections[s].header?.encodedLayout
-            case .footer: layout = result.sections[s].footer?.encodedLayout
-            case .item(let i): layout = result.sections[s].items[i].encodedLayout
-            }
-            return CellAnswer(key: nested.value.key(section: s, slot), layout: layout)
+            CellAnswer(key: nested.value.key(section: s, slot), layout: cell.pointee.encodedLayout)
         }
         out.key("hints")
         ContainerResponseEncoder.writeHints(result.hints, &out)
