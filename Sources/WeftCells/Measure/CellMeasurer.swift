@@ -65,14 +65,36 @@ public enum CellMeasurer {
     /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
     /// lays it out, and the cell takes the tree's size unclamped.
     static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        let (size, layout) = layOutNode(root, style: style, in: range, context: context)
+        // Moved in: a copy would count a reference to the layout's parts.
+        return MeasuredCell(size: size, layout: consume layout)
+    }
+
+    /// `measureNode`'s size and tree, apart.
+    private static func layOutNode(
+        _ root: Element, style: Style, in range: SizeRange, context: LayoutContext
+    ) -> (size: Size, layout: LayoutNode) {
         let resolved = treeRange(style: style, in: range)
         let layout = LayoutEngine.layout(root, in: resolved, context: context)
         // Texture only measures a cell whose range has significant area
         // (both maxima > 0.1, ASDataController.mm); otherwise its frame stays zero.
         // Weft still returns the tree so every node cell has a layout.
         let significant = range.max.width > 0.1 && range.max.height > 0.1
-        // Moved in: a copy would count a reference to the layout's parts.
-        return MeasuredCell(size: significant ? layout.size : .zero, layout: consume layout)
+        return (significant ? layout.size : .zero, layout)
+    }
+
+    /// `measure` of a job, its size and its tree apart, for a caller that
+    /// stores them itself: a measurement made around a tree, then stored,
+    /// was copied whole on its way (every reference in the tree counted).
+    package static func layOut(
+        _ job: UnsafePointer<ContainerLayout.CellJob>, context: LayoutContext
+    ) -> (size: Size, layout: LayoutNode?) {
+        let cell = job.pointer(to: \.cell)!
+        if cell.pointee.kind == .node, let root = cell.pointee.node {
+            let (size, layout) = layOutNode(root, style: cell.pointee.style, in: job.pointee.range, context: context)
+            return (size, layout)
+        }
+        return (measureCell(cell, in: job.pointee.range, context: context).size, nil)
     }
 
     /// The range a node cell's tree is laid out in: the container's range

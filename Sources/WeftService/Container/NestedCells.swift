@@ -44,7 +44,11 @@ struct NestedCells: NestedCellMeasuring {
                     measured.append(
                         MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
                 } else {
-                    measured.append(CellMeasurer.measure(jobs.baseAddress! + k, context: context))
+                    // The tree goes into its place once the measurement is
+                    // stored: stored with it, it was copied on the way.
+                    let (size, layout) = CellMeasurer.layOut(jobs.baseAddress! + k, context: context)
+                    measured.append(MeasuredCell(size: size, layout: nil))
+                    measured[k].layout = layout
                     laidOut = true
                 }
                 keys.append(key)
