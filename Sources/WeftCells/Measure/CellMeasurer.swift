@@ -44,19 +44,36 @@ public enum CellMeasurer {
         measureCell(job.pointer(to: \.cell)!, in: job.pointee.range, context: context)
     }
 
+    /// `measure` of a job, its size and its tree apart, for a caller that
+    /// stores them itself: a measurement made around a tree, then stored,
+    /// was copied whole on its way (every reference in the tree counted).
+    package static func layOut(
+        _ job: UnsafePointer<ContainerLayout.CellJob>, context: LayoutContext
+    ) -> (size: Size, layout: LayoutNode?) {
+        layOutCell(job.pointer(to: \.cell)!, in: job.pointee.range, context: context)
+    }
+
+    @inline(__always)
+    private static func measureCell(_ cell: UnsafePointer<Cell>, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+        let (size, layout) = layOutCell(cell, in: range, context: context)
+        return MeasuredCell(size: size, layout: layout)
+    }
+
     /// The cell is read through a pointer: passed as a value, or read from
     /// an array, it (or its job) was copied whole, its id and its box.
     @inline(__always)
-    private static func measureCell(_ cell: UnsafePointer<Cell>, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
+    private static func layOutCell(
+        _ cell: UnsafePointer<Cell>, in range: SizeRange, context: LayoutContext
+    ) -> (size: Size, layout: LayoutNode?) {
         switch cell.pointee.kind {
         case .interop:
-            return MeasuredCell(size: interopSize(cell.pointee, in: range), layout: nil)
+            return (interopSize(cell.pointee, in: range), nil)
         case .node:
             guard let root = cell.pointee.node else {
                 // Validation rejects this; Texture's release fallback is an empty cell (ASDataController.mm).
-                return MeasuredCell(size: range.clamp(.zero), layout: nil)
+                return (range.clamp(.zero), nil)
             }
-            return measureNode(root, style: cell.pointee.style, in: range, context: context)
+            return layOutNode(root, style: cell.pointee.style, in: range, context: context)
         }
     }
 
@@ -64,16 +81,9 @@ public enum CellMeasurer {
     /// container's range (the container wins where they do not overlap, ASDimension.mm),
     /// then its tree is laid out in that range exactly as `POST /v1/layout/node`
     /// lays it out, and the cell takes the tree's size unclamped.
-    static func measureNode(_ root: Element, style: Style, in range: SizeRange, context: LayoutContext) -> MeasuredCell {
-        let (size, layout) = layOutNode(root, style: style, in: range, context: context)
-        // Moved in: a copy would count a reference to the layout's parts.
-        return MeasuredCell(size: size, layout: consume layout)
-    }
-
-    /// `measureNode`'s size and tree, apart.
     private static func layOutNode(
         _ root: Element, style: Style, in range: SizeRange, context: LayoutContext
-    ) -> (size: Size, layout: LayoutNode) {
+    ) -> (size: Size, layout: LayoutNode?) {
         let resolved = treeRange(style: style, in: range)
         let layout = LayoutEngine.layout(root, in: resolved, context: context)
         // Texture only measures a cell whose range has significant area
@@ -81,20 +91,6 @@ public enum CellMeasurer {
         // Weft still returns the tree so every node cell has a layout.
         let significant = range.max.width > 0.1 && range.max.height > 0.1
         return (significant ? layout.size : .zero, layout)
-    }
-
-    /// `measure` of a job, its size and its tree apart, for a caller that
-    /// stores them itself: a measurement made around a tree, then stored,
-    /// was copied whole on its way (every reference in the tree counted).
-    package static func layOut(
-        _ job: UnsafePointer<ContainerLayout.CellJob>, context: LayoutContext
-    ) -> (size: Size, layout: LayoutNode?) {
-        let cell = job.pointer(to: \.cell)!
-        if cell.pointee.kind == .node, let root = cell.pointee.node {
-            let (size, layout) = layOutNode(root, style: cell.pointee.style, in: job.pointee.range, context: context)
-            return (size, layout)
-        }
-        return (measureCell(cell, in: job.pointee.range, context: context).size, nil)
     }
 
     /// The range a node cell's tree is laid out in: the container's range
