@@ -52,4 +52,25 @@ import WeftHTTP
                                      0x10, 0x32, 0x54, 0x76, 0x98, 0xBA, 0xDC, 0xFE]
         #expect(value == expected(littleEndian))
     }
+
+    private func decoded(_ text: String) -> [UInt8]? {
+        var out = [UInt8](repeating: 0, count: text.utf8.count * 3 / 4)
+        var text = text
+        let count = text.withUTF8 { utf8 in out.withUnsafeMutableBytes { Base64URL.decode(utf8, into: $0) } }
+        return count.map { Array(out.prefix($0)) }
+    }
+
+    @Test func decodingReadsBackWhatEncodingWroteAndRefusesOtherText() {
+        var generator = SystemRandomNumberGenerator()
+        for length in 0...40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            #expect(decoded(expected(bytes)) == bytes, "\(bytes)")
+        }
+        // Outside the alphabet (standard base64's own characters, padding, a space).
+        for text in ["ab+c", "ab/c", "abc=", "ab c", "AAAAA"] { #expect(decoded(text) == nil, "\(text)") }
+        // A last group whose unused bits are not zero: "AB" is not what any byte encodes to.
+        #expect(decoded("AA") == [0])
+        #expect(decoded("AB") == nil)
+        #expect(decoded("AAB") == nil)
+    }
 }

@@ -132,38 +132,17 @@ extension CellContentKey {
     /// The key `text` spells; nil unless it is well-formed (`ContentKey.isWellFormed`).
     package init?(text: String) {
         var text = text
-        let bits: (UInt64, UInt32)? = text.withUTF8 { utf8 in
+        var bits: (low: UInt64, high: UInt32) = (0, 0)
+        let read = text.withUTF8 { utf8 -> Bool in
             guard utf8.count == ContentKey.length, utf8[0] == UInt8(ascii: "c"), utf8[1] == UInt8(ascii: "1") else {
-                return nil
+                return false
             }
-            var low: UInt64 = 0, high: UInt32 = 0
-            for group in 0..<4 {
-                var v: UInt32 = 0
-                for k in 0..<4 {
-                    guard let sextet = Self.sextet(utf8[2 + 4 * group + k]) else { return nil }
-                    v = v << 6 | sextet
-                }
-                for k in 0..<3 {
-                    let i = 3 * group + k
-                    let byte = UInt8(truncatingIfNeeded: v >> UInt32(16 - 8 * k))
-                    if i < 8 { low |= UInt64(byte) << UInt64(8 * i) } else { high |= UInt32(byte) << UInt32(8 * (i - 8)) }
-                }
+            return withUnsafeMutableBytes(of: &bits) { out in
+                Base64URL.decode(UnsafeBufferPointer(rebasing: utf8[2...]), into: out) == 12
             }
-            return (low, high)
         }
-        guard let bits else { return nil }
-        self.init(low: bits.0, high: bits.1)
-    }
-
-    private static func sextet(_ c: UInt8) -> UInt32? {
-        switch c {
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"): UInt32(c - UInt8(ascii: "A"))
-        case UInt8(ascii: "a")...UInt8(ascii: "z"): UInt32(c - UInt8(ascii: "a")) + 26
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(c - UInt8(ascii: "0")) + 52
-        case UInt8(ascii: "-"): 62
-        case UInt8(ascii: "_"): 63
-        default: nil
-        }
+        guard read else { return nil }
+        self.init(low: UInt64(littleEndian: bits.low), high: UInt32(littleEndian: bits.high))
     }
 }
 
