@@ -81,6 +81,50 @@ import Testing
         #expect(cache.count == 0)
     }
 
+    @Test func storingAKeyAgainReplacesItsValueAndCost() {
+        let cache = LRUCache<Int, String>(capacityBytes: 30, shardCount: 1)
+        cache.insert("a", for: 1, cost: 10)
+        cache.insert("b", for: 2, cost: 10)
+        cache.insert("a2", for: 1, cost: 15)  // 1 is now the most recent; 2 the least
+        #expect(cache.count == 2)
+        #expect(cache.storedBytes == 25)
+        cache.insert("c", for: 3, cost: 10)
+        #expect(cache.value(for: 2) == nil)
+        #expect(cache.value(for: 1) == "a2")
+        #expect(cache.value(for: 3) == "c")
+        #expect(cache.storedBytes == 25)
+    }
+
+    /// Random inserts, replacements and lookups against a list kept in
+    /// recency order: the cache holds exactly the entries the list says.
+    @Test func agreesWithAListKeptInRecencyOrder() throws {
+        var random = SeededRandom(seed: 7)
+        let capacity = 200
+        let cache = LRUCache<Int, Int>(capacityBytes: capacity, shardCount: 1)
+        var model: [(key: Int, value: Int, cost: Int)] = []  // most recent last
+        for step in 0..<5_000 {
+            let key = Int.random(in: 0..<40, using: &random)
+            if Bool.random(using: &random) {
+                let found = cache.value(for: key)
+                if let i = model.firstIndex(where: { $0.key == key }) {
+                    try #require(found == model[i].value, "step \(step)")
+                    model.append(model.remove(at: i))
+                } else {
+                    try #require(found == nil, "step \(step)")
+                }
+            } else {
+                let cost = Int.random(in: 1...60, using: &random)
+                cache.insert(step, for: key, cost: cost)
+                model.removeAll { $0.key == key }
+                model.append((key, step, cost))
+                while model.reduce(0, { $0 + $1.cost }) > capacity { model.removeFirst() }
+            }
+            // The first step that disagrees is enough to replay.
+            try #require(cache.count == model.count, "step \(step)")
+            try #require(cache.storedBytes == model.reduce(0) { $0 + $1.cost }, "step \(step)")
+        }
+    }
+
     @Test func staysWithinBudgetUnderChurn() {
         let cache = LRUCache<Int, [UInt8]>(capacityBytes: 4096, shardCount: 4)
         for i in 0..<10_000 { cache.insert([UInt8](repeating: 0, count: 16), for: i, cost: 16 + i % 50) }

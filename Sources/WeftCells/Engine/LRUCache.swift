@@ -10,8 +10,6 @@ import Synchronization
 /// package declaration was not specialized in other modules.
 public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     @usableFromInline let shards: [LockedShard<Key, Value>]
-    @usableFromInline let hitCount = Atomic<Int>(0)
-    @usableFromInline let missCount = Atomic<Int>(0)
     /// The bytes of values kept at most, split evenly across the shards.
     public let capacityBytes: Int
 
@@ -26,9 +24,9 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     /// False when the cache was made with no capacity: lookups then miss without counting.
     @inlinable public var isEnabled: Bool { capacityBytes > 0 }
     /// Lookups that found a value, since the cache was made.
-    public var hits: Int { hitCount.load(ordering: .relaxed) }
+    public var hits: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.hits } } }
     /// Lookups that found nothing, since the cache was made.
-    public var misses: Int { missCount.load(ordering: .relaxed) }
+    public var misses: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.misses } } }
 
     /// The bytes of the values held now, as their owners counted them.
     public var storedBytes: Int { shards.reduce(0) { total, shard in total + shard.state.withLock { $0.bytes } } }
@@ -45,13 +43,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     /// The value stored for `key`, made the most recently used; counts a hit or a miss.
     @inlinable public func value(for key: Key) -> Value? {
         guard isEnabled else { return nil }
-        let found = shard(for: key).state.withLock { $0.get(key) }
-        if found == nil {
-            missCount.add(1, ordering: .relaxed)
-        } else {
-            hitCount.add(1, ordering: .relaxed)
-        }
-        return found
+        return shard(for: key).state.withLock { $0.get(key) }
     }
 
     /// Stores `value`; one larger than a whole shard is not kept.
@@ -93,38 +85,49 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     @usableFromInline var head = -1
     @usableFromInline var tail = -1
     @usableFromInline var bytes = 0
+    /// Counted under the shard's lock, which a lookup holds anyway: one
+    /// counter for the whole cache, shared by every layout thread, moved
+    /// its cache line between cores at every lookup.
+    @usableFromInline var hits = 0
+    @usableFromInline var misses = 0
 
     init(capacity: Int) { self.capacity = capacity }
 
     var count: Int { index.count }
 
     @inlinable mutating func get(_ key: Key) -> Value? {
-        guard let i = index[key] else { return nil }
+        guard let i = index[key] else {
+            misses += 1
+            return nil
+        }
+        hits += 1
         moveToFront(i)
         return entries[i].value
     }
 
     @inlinable mutating func put(_ key: Key, _ value: Value, cost: Int) {
         guard cost <= capacity else { return }
-        if let i = index[key] {
-            bytes += cost - entries[i].cost
-            entries[i].value = value
-            entries[i].cost = cost
-            moveToFront(i)
+        // One probe of the index both finds a key stored before and claims
+        // the slot a new entry takes: a lookup first and an insert after
+        // hashed and probed the key twice, for every new cell.
+        let slot = free.last ?? entries.count
+        if let stored = index.updateValue(slot, forKey: key) {
+            index[key] = stored
+            bytes += cost - entries[stored].cost
+            entries[stored].value = value
+            entries[stored].cost = cost
+            moveToFront(stored)
         } else {
             let entry = Entry(key: key, value: value, cost: cost, prev: -1, next: head)
-            let i: Int
-            if let reused = free.popLast() {
-                entries[reused] = entry
-                i = reused
+            if slot < entries.count {
+                free.removeLast()
+                entries[slot] = entry
             } else {
                 entries.append(entry)
-                i = entries.count - 1
             }
-            if head >= 0 { entries[head].prev = i }
-            head = i
-            if tail < 0 { tail = i }
-            index[key] = i
+            if head >= 0 { entries[head].prev = slot }
+            head = slot
+            if tail < 0 { tail = slot }
             bytes += cost
         }
         while bytes > capacity, tail >= 0 { evict(tail) }
