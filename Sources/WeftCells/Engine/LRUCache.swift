@@ -85,9 +85,9 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     @usableFromInline var head = -1
     @usableFromInline var tail = -1
     @usableFromInline var bytes = 0
-    /// Counted under the shard's lock, which a lookup holds anyway: one
-    /// counter for the whole cache, shared by every layout thread, moved
-    /// its cache line between cores at every lookup.
+    /// Counted under the shard's lock, which a lookup holds anyway, rather
+    /// than in counters that every layout thread shares: their cache line
+    /// would move between cores at every lookup.
     @usableFromInline var hits = 0
     @usableFromInline var misses = 0
 
@@ -108,8 +108,7 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
     @inlinable mutating func put(_ key: Key, _ value: Value, cost: Int) {
         guard cost <= capacity else { return }
         // One probe of the index both finds a key stored before and claims
-        // the slot a new entry takes: a lookup first and an insert after
-        // hashed and probed the key twice, for every new cell.
+        // the slot a new entry takes, so a new key is hashed and probed once.
         let slot = free.last ?? entries.count
         if let stored = index.updateValue(slot, forKey: key) {
             index[key] = stored
