@@ -95,8 +95,29 @@ import Testing
         #expect(cache.storedBytes == 25)
     }
 
-    /// Random inserts, replacements and lookups against a list kept in
-    /// recency order: the cache holds exactly the entries the list says.
+    @Test func insertIfAbsentMakesAValueOnlyForANewKey() {
+        let cache = LRUCache<Int, String>(capacityBytes: 30, shardCount: 1)
+        var made = 0
+        func make(_ value: String, cost: Int) -> (value: String, cost: Int) {
+            made += 1
+            return (value, cost)
+        }
+        #expect(cache.insertIfAbsent(for: 1) { make("a", cost: 10) } == "a")
+        #expect(cache.insertIfAbsent(for: 2) { make("b", cost: 10) } == "b")
+        #expect(cache.insertIfAbsent(for: 1) { make("a2", cost: 10) } == nil)  // 1 is now the most recent
+        #expect(made == 2)
+        #expect(cache.insertIfAbsent(for: 3) { make("c", cost: 15) } == "c")
+        #expect(cache.value(for: 2) == nil)
+        #expect(cache.value(for: 1) == "a")
+        // Larger than the shard: made and handed back, not kept.
+        #expect(cache.insertIfAbsent(for: 4) { make("d", cost: 31) } == "d")
+        #expect(cache.value(for: 4) == nil)
+        #expect(cache.storedBytes == 25)
+    }
+
+    /// Random inserts, replacements, inserts if absent and lookups against a
+    /// list kept in recency order: the cache holds exactly the entries the
+    /// list says.
     @Test func agreesWithAListKeptInRecencyOrder() throws {
         var random = SeededRandom(seed: 7)
         let capacity = 200
@@ -112,12 +133,23 @@ import Testing
                 } else {
                     try #require(found == nil, "step \(step)")
                 }
-            } else {
+            } else if Bool.random(using: &random) {
                 let cost = Int.random(in: 1...60, using: &random)
                 cache.insert(step, for: key, cost: cost)
                 model.removeAll { $0.key == key }
                 model.append((key, step, cost))
                 while model.reduce(0, { $0 + $1.cost }) > capacity { model.removeFirst() }
+            } else {
+                let cost = Int.random(in: 1...60, using: &random)
+                let made = cache.insertIfAbsent(for: key) { (step, cost) }
+                if let i = model.firstIndex(where: { $0.key == key }) {
+                    try #require(made == nil, "step \(step)")
+                    model.append(model.remove(at: i))
+                } else {
+                    try #require(made == step, "step \(step)")
+                    model.append((key, step, cost))
+                    while model.reduce(0, { $0 + $1.cost }) > capacity { model.removeFirst() }
+                }
             }
             // The first step that disagrees is enough to replay.
             try #require(cache.count == model.count, "step \(step)")

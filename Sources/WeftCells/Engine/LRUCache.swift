@@ -51,6 +51,22 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         guard isEnabled else { return }
         shard(for: key).state.withLock { $0.put(key, value, cost: max(1, cost)) }
     }
+
+    /// Stores the value `make` gives (with its cost) unless `key` has one
+    /// already, which is then made the most recently used; `make` runs only
+    /// for a new key, under the shard's lock. Returns the value made (kept
+    /// unless larger than a whole shard), nil when `key` had one. A key new
+    /// to the cache is looked up and stored in one step: one lock, one
+    /// probe of the index.
+    @inlinable public func insertIfAbsent(for key: Key, _ make: () -> (value: Value, cost: Int)) -> Value? {
+        guard isEnabled else { return nil }
+        return shard(for: key).state.withLock { shard -> Value? in
+            guard let slot = shard.claim(key) else { return nil }
+            let (value, cost) = make()
+            shard.fill(slot, key, value, cost: cost)
+            return value
+        }
+    }
 }
 
 /// `Mutex` cannot be copied into an array; a shard owns its own.
@@ -107,28 +123,69 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
 
     @inlinable mutating func put(_ key: Key, _ value: Value, cost: Int) {
         guard cost <= capacity else { return }
-        // One probe of the index both finds a key stored before and claims
-        // the slot a new entry takes, so a new key is hashed and probed once.
         let slot = free.last ?? entries.count
-        if let stored = index.updateValue(slot, forKey: key) {
-            index[key] = stored
+        if let stored = claim(slot, for: key) {
             bytes += cost - entries[stored].cost
             entries[stored].value = value
             entries[stored].cost = cost
             moveToFront(stored)
         } else {
-            let entry = Entry(key: key, value: value, cost: cost, prev: -1, next: head)
-            if slot < entries.count {
-                free.removeLast()
-                entries[slot] = entry
-            } else {
-                entries.append(entry)
-            }
-            if head >= 0 { entries[head].prev = slot }
-            head = slot
-            if tail < 0 { tail = slot }
-            bytes += cost
+            link(key, value, cost: cost, at: slot)
         }
+        evictOverBudget()
+    }
+
+    /// The slot a new entry for `key` takes, already in the index; nil when
+    /// `key` has an entry, which is then made the most recently used.
+    /// `fill` must follow, under the same lock.
+    @inlinable mutating func claim(_ key: Key) -> Int? {
+        let slot = free.last ?? entries.count
+        guard let stored = claim(slot, for: key) else {
+            misses += 1
+            return slot
+        }
+        hits += 1
+        moveToFront(stored)
+        return nil
+    }
+
+    /// One probe of the index both finds a key stored before and gives a
+    /// new key its slot, so that a new key is hashed and probed once: the
+    /// slot of the entry `key` has, or nil once `slot` is `key`'s.
+    @inlinable mutating func claim(_ slot: Int, for key: Key) -> Int? {
+        guard let stored = index.updateValue(slot, forKey: key) else { return nil }
+        index[key] = stored
+        return stored
+    }
+
+    /// Stores the entry of a key `claim` gave `slot`; one larger than the
+    /// shard leaves the key out.
+    @inlinable mutating func fill(_ slot: Int, _ key: Key, _ value: Value, cost: Int) {
+        guard max(1, cost) <= capacity else {
+            index[key] = nil
+            return
+        }
+        link(key, value, cost: max(1, cost), at: slot)
+        evictOverBudget()
+    }
+
+    /// A new entry at `slot` (the last free slot, or one past the end),
+    /// already in the index, made the most recently used.
+    @inlinable mutating func link(_ key: Key, _ value: Value, cost: Int, at slot: Int) {
+        let entry = Entry(key: key, value: value, cost: cost, prev: -1, next: head)
+        if slot < entries.count {
+            free.removeLast()
+            entries[slot] = entry
+        } else {
+            entries.append(entry)
+        }
+        if head >= 0 { entries[head].prev = slot }
+        head = slot
+        if tail < 0 { tail = slot }
+        bytes += cost
+    }
+
+    @inlinable mutating func evictOverBudget() {
         while bytes > capacity, tail >= 0 { evict(tail) }
     }
 

@@ -45,9 +45,7 @@ extension ContainerEngine {
             result.contentHash = nodeHash
         }
         result.key = key
-        if let missing = contentStore.missing(key, writes: scope.writes) {
-            contentStore.remember(StoredCell(job.cell, source, in: bytes, nodeHash: content), as: missing)
-        }
+        contentStore.remember(key, writes: scope.writes) { StoredCell(job.cell, source, in: bytes, nodeHash: content) }
         return result
     }
 

@@ -294,8 +294,8 @@ extension ElementDecoder {
             let (key, nodeHash) = parts.map { parts in
                 (ContentKey.make(kind: cell.kind, node: parts.node, size: parts.size, style: parts.style), parts.node)
             } ?? ContentKey.of(cell.kind, source, in: r.bytes)
-            if let store = cellContent?.store, let missing = store.missing(key, writes: cellContent?.writes) {
-                store.remember(StoredCell(cell, source, in: r.bytes, nodeHash: nodeHash), as: missing)
+            cellContent?.store.remember(key, writes: cellContent?.writes) {
+                StoredCell(cell, source, in: r.bytes, nodeHash: nodeHash)
             }
             guard source.node != nil, let steppedOver else { return read(consume cell, key: key) }
             return read(consume cell, key: key, tree: NestedCells.Tree(hash: nodeHash), pending: .body(steppedOver))

@@ -46,28 +46,25 @@ package final class CellContentStore: Sendable {
         return found
     }
 
-    /// `key`, when its content is to be stored (`remember`): the in-process
-    /// store does not have it yet. Asked first, so that the caller builds
-    /// the entry only when needed (a feed's rows often repeat one card), and
-    /// copies nothing into a closure when the store is off.
-    package func missing(_ key: CellContentKey, writes: ContentWrites?) -> MissingContent? {
-        guard isEnabled, let writes, local.value(for: key) == nil else { return nil }
-        return MissingContent(key: key, writes: writes)
-    }
-
-    /// Stores the content of a key `missing` gave. It goes in process at
-    /// once, from the layout thread that read the cell, so that a large
-    /// request's entries are stored in parallel rather than one by one after
-    /// its layout. The shared store gets a request's new entries in one round
-    /// trip (`flush`), each once. Content is stored under its own hash, so an
-    /// entry of a request that fails later is still right for any request
-    /// that sends that key.
-    package func remember(_ entry: StoredCell, as missing: MissingContent) {
+    /// Stores the content `make` builds under `key`, unless the in-process
+    /// store has that key already: `make` runs only for new content (a
+    /// feed's rows often repeat one card), and not at all when the store is
+    /// off. It goes in process at once, from the layout thread that read the
+    /// cell, so that a large request's entries are stored in parallel rather
+    /// than one by one after its layout. The shared store gets a request's
+    /// new entries in one round trip (`flush`), each once. Content is stored
+    /// under its own hash, so an entry of a request that fails later is
+    /// still right for any request that sends that key.
+    package func remember(_ key: CellContentKey, writes: ContentWrites?, _ make: () -> StoredCell) {
+        guard isEnabled, let writes else { return }
         if local.isEnabled {
-            local.insert(entry, for: missing.key, cost: entry.cost)
-            if shared != nil, missing.writes.claim(missing.key) { missing.writes.append(missing.key.text, entry) }
-        } else if missing.writes.claim(missing.key) {
-            missing.writes.append(missing.key.text, entry)
+            let made = local.insertIfAbsent(for: key) {
+                let entry = make()
+                return (entry, entry.cost)
+            }
+            if let made, shared != nil, writes.claim(key) { writes.append(key.text, made) }
+        } else if writes.claim(key) {
+            writes.append(key.text, make())
         }
     }
 
@@ -78,12 +75,6 @@ package final class CellContentStore: Sendable {
         guard !entries.isEmpty else { return }
         shared.set(entries.map { ($0.key, $0.entry.bytes) })
     }
-}
-
-/// A key whose content the store does not have yet (`CellContentStore.missing`).
-package struct MissingContent {
-    let key: CellContentKey
-    let writes: ContentWrites
 }
 
 /// One cell's content as stored: the JSON of its `kind` (interop only),
