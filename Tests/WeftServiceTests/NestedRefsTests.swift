@@ -94,6 +94,33 @@ import WeftLayout
         }
     }
 
+    @Test func unknownRefsOfRowsAndOfTheirNestedCellsAreOne409() throws {
+        let unknownCard = "c1" + String(repeating: "Q", count: ContentKey.length - 2)
+        let unknownRow = "c1" + String(repeating: "R", count: ContentKey.length - 2)
+        func strip(_ cells: String) -> String {
+            #"{"type":"container","container":{"type":"collection","scrollDirection":"horizontal"},"items":[\#(cells)]}"#
+        }
+        let rows = [
+            #"{"id":"r0","node":\#(strip(#"{"id":"a","ref":"\#(unknownCard)"}"#))}"#,
+            #"{"id":"r1","ref":"\#(unknownRow)"}"#,
+            #"{"id":"r2","node":\#(strip(#"{"id":"b","node":\#(Self.cardB)},{"id":"c","ref":"\#(unknownCard)"}"#))}"#,
+        ].joined(separator: ",")
+        let container = #""container":{"type":"table","bounds":{"width":320,"height":400}}"#
+        for (body, cells) in [
+            (#"{\#(container),"items":[\#(rows)]}"#, "/items"),
+            (#"{\#(container),"sections":[{"items":[\#(rows)]}]}"#, "/sections/0/items"),
+        ] {
+            let (status, json, _) = try respond(makeEngine(workers: 2, cacheMB: 8), body)
+            #expect(status == 409)
+            #expect(json["type"]?.string?.hasSuffix("unknown-ref") == true)
+            // The rows' own refs and those in the trees of the other rows, in document order.
+            #expect(json["refs"]?.array?.compactMap(\.string) == [
+                "\(cells)/0/node/items/0", "\(cells)/1", "\(cells)/2/node/items/1",
+            ])
+            #expect(json["path"]?.string == "\(cells)/0/node/items/0")
+        }
+    }
+
     @Test func theNodeEndpointResolvesNestedRefsFromTheSameStore() throws {
         let engine = makeEngine(cacheMB: 8)
         let first = try respond(engine, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardB)}"#]]))

@@ -31,7 +31,7 @@ extension ContainerEngine {
         } catch {
             return .refused(JSONReader.isCancelledRead(error) ? Self.cellsNotLaidOut : Problem(error))
         }
-        if let unknown = resolveRefs(&decoded) { return .refused(unknown) }
+        if let unknown = resolveRefs(&decoded, body: body) { return .refused(unknown) }
         if let first = ContainerValidation.validate(decoded.request).first {
             return .refused(first.problem)
         }

@@ -1,4 +1,5 @@
 import WeftCells
+import WeftJSON
 import WeftLayout
 
 /// Cells sent as `{"id", "ref": key}`: each takes its `kind`, `node`, `size`
@@ -8,7 +9,7 @@ import WeftLayout
 extension ContainerEngine {
     /// Resolves every ref in place; the 409 `unknown-ref` problem, listing
     /// every ref the store does not know, when any is unknown.
-    func resolveRefs(_ decoded: inout DecodedContainerRequest) -> Problem? {
+    func resolveRefs(_ decoded: inout DecodedContainerRequest, body: [UInt8]) -> Problem? {
         var refs: [(section: Int, slot: CellSlot, key: String)] = []
         for (s, section) in decoded.nodes.enumerated() {
             if let key = section.header?.ref { refs.append((s, .header, key)) }
@@ -19,16 +20,61 @@ extension ContainerEngine {
         }
         guard !refs.isEmpty else { return nil }
         let found = contentStore.contents(for: refs.map(\.key))
-        var unknown: [RequestPath] = []
+        var anyUnknown = false
         for (n, ref) in refs.enumerated() {
             Turns.checkpoint()
             guard let content = found[n] else {
-                unknown.append(RequestPath.cell(ref.slot, section: ref.section, shorthand: decoded.request.usesItemsShorthand))
+                anyUnknown = true
                 continue
             }
             decoded.apply(content, section: ref.section, slot: ref.slot)
         }
-        return unknown.isEmpty ? nil : Self.unknownRefs(unknown)
+        return anyUnknown ? Self.unknownRefs(everyUnknownRef(decoded, body: body)) : nil
+    }
+
+    /// In document order: the cells whose refs are unknown, and the unknown
+    /// refs of nested containers in the other cells' trees (read, not laid
+    /// out), so that one 409 names every ref the client must re-send. Those
+    /// trees are otherwise read only once every cell's ref is known.
+    private func everyUnknownRef(_ decoded: DecodedContainerRequest, body: [UInt8]) -> [RequestPath] {
+        let shorthand = decoded.request.usesItemsShorthand
+        var unknown: [RequestPath] = []
+        for (s, section) in decoded.nodes.enumerated() {
+            func visit(_ source: CellSource?, _ slot: CellSlot) {
+                guard let source else { return }
+                let cell = RequestPath.cell(slot, section: s, shorthand: shorthand)
+                // A resolved ref's content is its `stored` bytes.
+                if source.ref != nil && source.stored == nil {
+                    unknown.append(cell)
+                    return
+                }
+                guard let tree = source.node else { return }
+                let node = cell.appending("node")
+                unknown += nestedUnknownRefs(source.stored ?? body, tree.range).map { node.appending($0) }
+            }
+            visit(section.header, .header)
+            for (i, source) in section.items.enumerated() {
+                Turns.checkpoint()
+                visit(source, .item(i))
+            }
+            visit(section.footer, .footer)
+        }
+        return unknown
+    }
+
+    /// The unknown refs of the nested containers in the tree at `range` of
+    /// `bytes`, relative to it. Nothing is stored: the request is refused.
+    private func nestedUnknownRefs(_ bytes: [UInt8], _ range: Range<Int>) -> [RequestPath] {
+        guard Self.mayHoldRefs(bytes, in: range) else { return [] }
+        var decoder = ElementDecoder(limits: limits)
+        decoder.reportsViewsWithoutSize = false
+        decoder.cellContent = NestedCellContent(store: contentStore, writes: nil, cache: nil)
+        bytes.withUnsafeBufferPointer { buffer in
+            var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]), maxDepth: limits.maxJSONDepth)
+            // A tree that breaks the contract is refused once its refs are known.
+            _ = try? decoder.decodeRoot(&reader)
+        }
+        return decoder.unknownRefs
     }
 
     /// The 409 naming every cell whose ref the store does not know (`refs`; `path` is the first).

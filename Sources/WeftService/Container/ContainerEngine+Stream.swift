@@ -171,11 +171,13 @@ extension ContainerEngine {
             path: RequestPath([.key("answer")]))
     }
 
-    /// Whether `"ref"` appears anywhere in the body: such a request is read
-    /// whole before any cell is laid out, so that all its refs resolve in one
-    /// lookup and an unknown one is a 409, not an error after rows were sent.
-    static func mayHoldRefs(_ body: [UInt8]) -> Bool {
-        body.withUnsafeBytes { bytes in
+    /// Whether `"ref"` appears anywhere in the body (or in `range` of it):
+    /// such a request is read whole before any cell is laid out, so that all
+    /// its refs resolve in one lookup and an unknown one is a 409, not an
+    /// error after rows were sent.
+    static func mayHoldRefs(_ body: [UInt8], in range: Range<Int>? = nil) -> Bool {
+        body.withUnsafeBytes { whole in
+            let bytes = UnsafeRawBufferPointer(rebasing: whole[range ?? whole.indices])
             func isRef(at i: Int) -> Bool {
                 i + 5 <= bytes.count && bytes[i] == UInt8(ascii: "\"") && bytes[i + 1] == UInt8(ascii: "r")
                     && bytes[i + 2] == UInt8(ascii: "e") && bytes[i + 3] == UInt8(ascii: "f")
