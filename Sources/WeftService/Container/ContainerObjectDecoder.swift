@@ -41,6 +41,10 @@ extension ContainerRequestDecoder {
             throw RequestError(.missingField, "a container needs a \"type\": table, collection or pager")
         }
         guard sawBounds || !boundsRequired else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
+        // Every gallery item is exactly `gallery.itemSize`, which has no default.
+        if container.type == .collection && container.layout == .gallery && !present.contains(.gallery) {
+            throw RequestError(.missingField, "a gallery needs its \"gallery\" object, with its \"itemSize\"")
+        }
         if let key = ContainerKey.allCases.first(where: { present.contains($0) && !$0.applies(to: container.type) }) {
             throw RequestError(
                 .unknownKey, "\"\(key.rawValue)\" is not a key of a \(container.type.rawValue) container"
