@@ -142,13 +142,44 @@ import WeftLayout
         #expect(engine.memo.cache.hits - hitsBefore == 81)
     }
 
+    @Test func aRefKeySpelledWithEscapesIsReadWholeAndResolves() throws {
+        let engine = makeEngine(workers: 2, cacheMB: 8, pipelined: true)
+        func body(_ cells: [String]) -> String {
+            #"{"container":{"type":"table","bounds":{"width":320,"height":400}},"items":[\#(cells.joined(separator: ","))]}"#
+        }
+        let full = [boxCell("a", height: 40), boxCell("b", height: 60)]
+        let (status, json, _) = try respond(engine, body(full))
+        #expect(status == 200)
+        let key = try #require(json["sections"]?[0]?["items"]?[1]?["key"]?.string)
+        let records = try streamRecords(engine, body([full[0], #"{"id":"b","r\u0065f":"\#(key)"}"#]), pipelined: false)
+        let cells = records.filter { $0["record"]?.string == "cell" }
+        #expect(cells.count == 2)
+        #expect(cells.last?["frame"] == json["sections"]?[0]?["items"]?[1]?["frame"])
+        #expect(records.last?["record"]?.string == "end")
+        let unknown = "c1" + String(repeating: "Q", count: ContentKey.length - 2)
+        guard case .refused(let problem) = engine.beginStream(Array(body([full[0], #"{"id":"b","\u0072ef":"\#(unknown)"}"#]).utf8))
+        else {
+            Issue.record("an unknown ref spelled with escapes was streamed")
+            return
+        }
+        #expect(problem.status == 409)
+        #expect(problem.refs == [RequestPath.cell(.item(1), section: 0, shorthand: true)])
+    }
+
     /// A body with `"ref"` anywhere, at its very start or end too, is read
     /// whole; a near miss is not.
     @Test func anyRefKeyMakesTheBodyReadWhole() {
         var yes = [#""ref""#, #"{"a":1,"ref""#, #""ref":1}"#, String(repeating: " ", count: 100_000) + #""ref""#]
         // At every offset within and across the scan's eight-byte steps.
         yes += (0..<17).map { String(repeating: #""r"#, count: $0 / 2) + String(repeating: " ", count: $0 % 2) + #""ref":"# + "    " }
-        let no = ["", #""ref"#, #"ref""#, #""rel""#, #""refs""#, String(repeating: "ref ", count: 1000)]
+        // The key as the decoder reads it: any of its letters as a \u escape.
+        yes += [#""r\u0065f""#, #""\u0072ef""#, #""\u0072\u0065\u0066""#, #""re\u0066""#]
+        yes += [String(repeating: #""\u00e9" "#, count: 10) + #"{"\u0072\u0065\u0066":1}"#]
+        let no = [
+            "", #""ref"#, #"ref""#, #""rel""#, #""refs""#, String(repeating: "ref ", count: 1000),
+            #""\u0072e""#, #""r\u0065f\u0066""#, #""\u0072\u0065\u0067""#, #""r\u00e5f""#, #""\r\e\f""#, #""\u07""#,
+            String(repeating: #""\u00e9t\u00e9" "#, count: 10),
+        ]
         for body in yes { #expect(ContainerEngine.mayHoldRefs(Array(body.utf8)), "\(body.prefix(20))") }
         for body in no { #expect(!ContainerEngine.mayHoldRefs(Array(body.utf8)), "\(body.prefix(20))") }
         // Against a plain search, on bodies made of pieces of the key.

@@ -50,9 +50,9 @@ final class CellFeeder: CellReadObserver {
             throw Self.stopped
         }
         let shorthand = shorthand
-        // Bodies with refs are read whole (`ContainerEngine.mayHoldRefs`); a
-        // ref that slips past that check (a key spelled with escapes) is not
-        // resolved here, so it is reported as unknown.
+        // Bodies with refs are read whole (`ContainerEngine.mayHoldRefs`),
+        // however the key is spelled; a ref here would have slipped past
+        // that check, and is reported as unknown rather than laid out wrong.
         if source.ref != nil {
             problem = ContainerEngine.unknownRefs([RequestPath.cell(slot, section: s, shorthand: shorthand)])
             throw Self.stopped
