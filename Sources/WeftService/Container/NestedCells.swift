@@ -20,6 +20,8 @@ struct NestedCells: NestedCellMeasuring {
     let trees: [SectionTrees]
     /// Nil when the engine's cache is off.
     let cache: CellLayoutCache?
+    /// For the cells that hold containers themselves, cache or not.
+    let memo: NestedLayoutMemo?
     let reportsLines: Bool
     /// Whether a cell keeps its laid-out tree beside its encoded layout:
     /// a flattened node answer lists the nested cells' elements from it.
@@ -43,6 +45,8 @@ struct NestedCells: NestedCellMeasuring {
                 if let key, let cached = cache?.value(for: key) {
                     measured.append(
                         MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
+                } else if let key, holdsContainer(jobs.baseAddress! + k), let kept = memo?.measured(for: key) {
+                    measured.append(kept)
                 } else {
                     // The tree goes into its place once the measurement is
                     // stored: stored with it, it was copied on the way.
@@ -61,13 +65,16 @@ struct NestedCells: NestedCellMeasuring {
             var out = JSONWriter(capacity: 1024)
             for k in jobs.indices where measured[k].encoded == nil {
                 encode(&measured[k], jobs.baseAddress! + k, key: keys[k], with: &out)
+                if let key = keys[k], holdsContainer(jobs.baseAddress! + k) { memo?.keep(measured[k], for: key) }
             }
             return measured
         }
     }
 
     private func cacheKey(_ job: UnsafePointer<ContainerLayout.CellJob>, _ context: LayoutContext) -> CellCacheKey? {
-        guard cache != nil, let hash = tree(section: job.pointee.section, job.pointee.slot)?.hash else { return nil }
+        guard cache != nil || (memo != nil && holdsContainer(job)),
+            let hash = tree(section: job.pointee.section, job.pointee.slot)?.hash
+        else { return nil }
         let range = job.pointee.range
         return CellCacheKey(
             content: hash, range: range, treeRange: CellMeasurer.treeRange(style: job.pointee.cell.style, in: range),
@@ -98,8 +105,7 @@ struct NestedCells: NestedCellMeasuring {
             return
         }
         let layout = out.bytes
-        let holdsContainer = tree(section: job.pointee.section, job.pointee.slot)?.holdsContainer == true
-        let warnings = holdsContainer ? NestedWarnings.collect(node, root) : []
+        let warnings = holdsContainer(job) ? NestedWarnings.collect(node, root) : []
         if let key, let cache {
             // The answer and the cache share the one exact copy.
             let entry = CachedCell(size: measured.size, layout: layout, warnings: warnings, elementCount: 0, root: nil)
@@ -108,6 +114,10 @@ struct NestedCells: NestedCellMeasuring {
         measured.encoded = layout
         measured.warnings = warnings
         if keepsTrees { measured.layout = node }
+    }
+
+    private func holdsContainer(_ job: UnsafePointer<ContainerLayout.CellJob>) -> Bool {
+        tree(section: job.pointee.section, job.pointee.slot)?.holdsContainer == true
     }
 
     private func tree(section s: Int, _ slot: CellSlot) -> Tree? {

@@ -30,6 +30,8 @@ public struct ElementDecoder {
     /// Where the cells of nested containers find content sent as refs, and
     /// keep content sent whole for later refs; nil: every ref is unknown.
     var cellContent: NestedCellContent?
+    /// Shared by every nested container of the tree, at any depth.
+    var nestedLayouts: NestedLayoutMemo?
     /// The parts of nested containers' cells, hashed with the tree being
     /// read (by where each cell starts in its bytes); a cell not found here
     /// is hashed on its own for its key.

@@ -13,6 +13,7 @@ final class NestedContainerFields {
     var shorthand = false
     /// Where the cells' layouts are found and kept, and whether texts list their lines.
     var cache: CellLayoutCache?
+    var memo: NestedLayoutMemo?
     var reportsLines = false
     var keepsTrees = false
 
@@ -34,7 +35,8 @@ final class NestedContainerFields {
             throw first.requestError
         }
         let cells = NestedCells(
-            trees: fields.trees, cache: fields.cache, reportsLines: fields.reportsLines, keepsTrees: fields.keepsTrees)
+            trees: fields.trees, cache: fields.cache, memo: fields.memo, reportsLines: fields.reportsLines,
+            keepsTrees: fields.keepsTrees)
         return NestedContainer(request: request, boundsGiven: fields.boundsGiven, keys: fields.keys, cells: cells)
     }
 }
@@ -71,6 +73,10 @@ extension ElementDecoder {
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.keepsNestedTrees = keepsNestedTrees
             inner.cellContent = cellContent
+            let memo = nestedLayouts ?? NestedLayoutMemo()
+            nestedLayouts = memo
+            inner.nestedLayouts = memo
+            nested.memo = memo
             swap(&inner.nestedCellHashes, &nestedCellHashes)
             nested.cache = cellContent?.cache.flatMap { $0.isEnabled ? $0 : nil }
             nested.reportsLines = reportsLinesOfEveryText
