@@ -211,10 +211,33 @@ import WeftLayout
          "/items/0/constrainedSize/max"),
         (#""type":"table","bounds":{"width":320,"height":480}"#,
          #""items":[{"id":"a","kind":"interop","size":{"width":1,"height":1,"height":2}}]"#, "/items/0/size/height"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#,
+         #""items":[{"id":"a","node":{"type":"box","style":{"width":1,"width":2}}}]"#, "/items/0/node/style/width"),
+        (#""type":"table","bounds":{"width":320,"height":480}"#,
+         #""items":[{"id":"a","style":{"height":1,"height":2},"node":{"type":"box"}}]"#, "/items/0/style/height"),
     ])
     func aKeyGivenTwiceIsRefusedAtThatKey(container: String, cells: String, path: String) throws {
         let (status, json, _) = try respond(makeEngine(), #"{"container":{\#(container)},\#(cells)}"#)
         #expect(status == 422)
+        #expect(json["path"]?.string == path)
+        #expect(json["detail"]?.string?.contains("twice") == true)
+    }
+
+    /// The same in a node request: its own keys, and the objects of its tree.
+    @Test(arguments: [
+        (#""root":{"type":"box"},"root":{"type":"box"}"#, "/root"),
+        (#""root":{"type":"box","style":{"width":1,"width":2}}"#, "/root/style/width"),
+        (#""root":{"type":"inset","insets":{"top":1,"top":2},"child":{"type":"box"}}"#, "/root/insets/top"),
+        (#""root":{"type":"text","text":"a","font":{"size":12,"size":14}}"#, "/root/font/size"),
+        (#""root":{"type":"text","spans":[{"text":"a","text":"b"}]}"#, "/root/spans/0/text"),
+        (#""root":{"type":"text","spans":[{"text":"a","font":{"weight":400,"weight":700}}]}"#, "/root/spans/0/font/weight"),
+        (#""root":{"type":"text","text":"abc","maxLines":1,"truncationText":[{"text":"…","link":null,"link":"x"}]}"#,
+         "/root/truncationText/0/link"),
+    ])
+    func aKeyGivenTwiceInANodeRequestIsRefusedAtThatKey(request: String, path: String) throws {
+        let response = LayoutNodeEndpoint.respond(body: Array("{\(request)}".utf8), flatten: false, textMeasurer: nil)
+        let json = try JSONValue.parse(response.body)
+        #expect(response.status == 422)
         #expect(json["path"]?.string == path)
         #expect(json["detail"]?.string?.contains("twice") == true)
     }

@@ -69,6 +69,7 @@ public struct NodeRequest: Sendable {
         var pointScale = 0.0
         var root: Element?
         if try r.contractObjectStart() {
+            var seen = KeysSeen<NodeRequestKey>()
             repeat {
                 let key = try r.key()
                 guard let field = NodeRequestKey.table.lookup(key) else {
@@ -76,6 +77,7 @@ public struct NodeRequest: Sendable {
                     continue
                 }
                 do throws(RequestError) {
+                    guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                     switch field {
                     case .sizeRange: sizeRange = try r.contractSizeRange()
                     case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)

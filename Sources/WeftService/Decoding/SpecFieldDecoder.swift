@@ -56,6 +56,7 @@ enum SpecFieldDecoder {
     static func decodeInsets(_ r: inout JSONReader) throws(RequestError) -> InsetSpec {
         var insets = InsetSpec()
         guard try r.contractObjectStart() else { return insets }
+        var seen = KeysSeen<InsetKey>()
         repeat {
             let key = try r.key()
             guard let edge = InsetKey.table.lookup(key) else {
@@ -64,6 +65,7 @@ enum SpecFieldDecoder {
             }
             let value: Double
             do throws(RequestError) {
+                guard seen.insert(edge) else { throw RequestError.twice(edge.rawValue) }
                 value = try r.consumeNull() ? .infinity : try r.contractNumber()
             } catch {
                 throw error.at(edge.rawValue)
@@ -87,6 +89,7 @@ enum SpecFieldDecoder {
     static func decodeFontFields(_ r: inout JSONReader) throws(RequestError) -> FontFields {
         var font = FontFields()
         guard try r.contractObjectStart() else { return font }
+        var seen = KeysSeen<FontKey>()
         repeat {
             let key = try r.key()
             guard let fontKey = FontKey.table.lookup(key) else {
@@ -94,6 +97,7 @@ enum SpecFieldDecoder {
                 continue
             }
             do throws(RequestError) {
+                guard seen.insert(fontKey) else { throw RequestError.twice(fontKey.rawValue) }
                 switch fontKey {
                 case .family:
                     let family = try r.contractString()

@@ -20,6 +20,7 @@ enum StyleDecoder {
 
     static func decode(_ r: inout JSONReader, into style: inout Style, pending: inout StylePending) throws(RequestError) {
         guard try r.contractObjectStart() else { return }
+        var seen = KeysSeen<StyleKey>()
         repeat {
             let key = try r.key()
             guard let styleKey = StyleKey.table.lookup(key) else {
@@ -27,6 +28,7 @@ enum StyleDecoder {
                 continue
             }
             do throws(RequestError) {
+                guard seen.insert(styleKey) else { throw RequestError.twice(styleKey.rawValue) }
                 try decodeValue(of: styleKey, into: &style, &pending, &r)
             } catch {
                 throw error.at(styleKey.rawValue)

@@ -65,6 +65,7 @@ enum TextSpanDecoder {
         var span = SpanFields(text: "", font: FontFields())
         var hasText = false
         if try r.contractObjectStart() {
+            var seen = KeysSeen<SpanKey>()
             repeat {
                 let key = try r.key()
                 guard let spanKey = SpanKey.table.lookup(key) else {
@@ -72,6 +73,7 @@ enum TextSpanDecoder {
                     continue
                 }
                 do throws(RequestError) {
+                    guard seen.insert(spanKey) else { throw RequestError.twice(spanKey.rawValue) }
                     switch spanKey {
                     case .text:
                         span.text = try r.contractString()
