@@ -66,5 +66,10 @@ import WeftLayout
         #expect(ScrollDirection(token: "up") == .up)
         #expect(ScrollDirection(token: "sideways") == nil)
         #expect(ScrollDirection(token: "up-down-left") == nil)
+        // A vertical direction, then a horizontal one.
+        #expect(ScrollDirection(token: "up-left") == [.up, .left])
+        for token in ["up-down", "down-down", "left-right", "right-down", "left-up", "-down", "down-", "-"] {
+            #expect(ScrollDirection(token: token) == nil, "\(token)")
+        }
     }
 }

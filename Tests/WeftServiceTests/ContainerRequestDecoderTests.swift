@@ -106,6 +106,7 @@ import WeftLayout
         (#"{"container": {"type": "table"}}"#, "/container", .missingField),
         (#"{"items": []}"#, "", .missingField),
         (#"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "scrolling": "sideways"}}"#, "/container/scrolling", .unknownToken),
+        (#"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "scrolling": "up-down"}}"#, "/container/scrolling", .unknownToken),
         (#"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "rangeTuning": {"max": {}}}}"#, "/container/rangeTuning/max", .unknownKey),
         (#"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "rangeTuning": {"full": {"display": {"leadingBufferScreenfuls": -1}}}}}"#, "/container/rangeTuning/full/display/leadingBufferScreenfuls", .invalidValue),
         (#"{"container": {"type": "table", "bounds": {"width": 1, "height": 1}, "flow": {"itemSpacing": "a"}}}"#, "/container/flow/itemSpacing", .invalidType),

@@ -28,24 +28,34 @@ public struct ScrollDirection: OptionSet, Sendable, Hashable {
     public var hasVertical: Bool { !intersection(.vertical).isEmpty }
 
     /// The wire format's `scrolling` tokens: `none`, `up`, `down`, `left`, `right`, or
-    /// two joined by `-` (`down-right`). Nil for anything else.
+    /// a vertical one and a horizontal one joined by `-` (`down-right`). Nil for
+    /// anything else: `up-down` names no direction a scroll view moves in.
     public init?(token: String) {
         if token == "none" {
             self = []
             return
         }
-        var result: ScrollDirection = []
-        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count <= 2 else { return nil }
-        for part in parts {
+        func direction(_ part: Substring) -> ScrollDirection? {
             switch part {
-            case "up": result.insert(.up)
-            case "down": result.insert(.down)
-            case "left": result.insert(.left)
-            case "right": result.insert(.right)
+            case "up": return .up
+            case "down": return .down
+            case "left": return .left
+            case "right": return .right
             default: return nil
             }
         }
-        self = result
+        let parts = token.split(separator: "-", omittingEmptySubsequences: false)
+        switch parts.count {
+        case 1:
+            guard let one = direction(parts[0]) else { return nil }
+            self = one
+        case 2:
+            guard let vertical = direction(parts[0]), let horizontal = direction(parts[1]),
+                vertical.isSubset(of: .vertical), horizontal.isSubset(of: .horizontal)
+            else { return nil }
+            self = vertical.union(horizontal)
+        default:
+            return nil
+        }
     }
 }
