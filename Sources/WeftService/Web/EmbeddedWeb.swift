@@ -3380,7 +3380,11 @@ components:
             shouldFetch: {type: boolean}
             triggerOffset:
               type: [number, "null"]
-              description: The offset at which shouldFetch turns true; null when none can.
+              description: >-
+                The offset along the decision's axis from which the end of the content is within
+                leadingScreens screens (where shouldFetch turns true while the container is
+                visible, not fetching and moving toward the end); null when no offset is
+                (leadingScreensForBatching 0, or no bounds).
             leadingScreens: {type: number}
         pages:
           type: array
