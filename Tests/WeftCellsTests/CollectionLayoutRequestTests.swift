@@ -46,6 +46,16 @@ import WeftLayout
         #expect(layout(request).warnings.map(\.path.description) == ["/container/gallery/itemSize"])
     }
 
+    @Test func masonryWithNoRoomForItsColumnsWarnsOnceAtTheColumns() {
+        let items = (0..<3).map { Self.flexible("i\($0)", height: 10) }
+        let spacing = CollectionSpacing(itemSpacing: 10, lineSpacing: 4)
+        // 40 columns 10 apart need 390 points before any column gets a width.
+        let crowded = layout(Self.collection(.masonry, items: items, masonry: MasonrySettings(columns: 40, spacing: spacing)))
+        #expect(crowded.warnings.map(\.path.description) == ["/container/masonry/columns"])
+        let fitting = layout(Self.collection(.masonry, items: items, masonry: MasonrySettings(columns: 3, spacing: spacing)))
+        #expect(fitting.warnings.isEmpty)
+    }
+
     @Test func masonryMeasuresAtTheColumnWidthAndUsesTheGivenSpacing() {
         let items = [Self.flexible("a", height: 100), Self.flexible("b", height: 40), Self.flexible("c", height: 30)]
         let request = Self.collection(

@@ -27,6 +27,11 @@ enum CollectionPlacement {
             }
         case .masonry(let columns, let metrics)?:
             frames = MasonryLayout.place(sizes, columns: columns, metrics)
+            if MasonryLayout.columnBreadth(columns: columns, metrics) == 0, sizes.contains(where: { !$0.items.isEmpty }) {
+                warnings.append(RequestWarning(
+                    path: ["container", "masonry", "columns"],
+                    detail: "\(columns) columns \(metrics.itemSpacing) points apart leave no room for a column in the \(metrics.available) a line offers"))
+            }
         }
         var sections: [SectionResult] = []
         sections.reserveCapacity(request.sections.count)
