@@ -59,6 +59,23 @@ import WeftLayout
         #expect(result.sections[0].header?.frame.size == expected)
     }
 
+    // UIKit uses only the length of a header's reference size: an interop
+    // header or footer, which brings its own size, fills across the collection
+    // too, in the justified flow and in the layouts that share its sections.
+    @Test(arguments: [FlowAlignment.justified, .start])
+    func interopSupplementaryFillsAcrossTheCollection(alignment: FlowAlignment) {
+        let sections = [Section(
+            header: Cell.interop("h", size: size(10, 30)), footer: Cell.interop("f", size: size(40, 20)),
+            items: Self.squares(1, 10))]
+        let flow = FlowSettings(alignment: alignment)
+        let vertical = layout(Self.collection(size(320, 480), sections, flow: flow))
+        #expect(vertical.sections[0].header?.frame == Frame(x: 0, y: 0, width: 320, height: 30))
+        #expect(vertical.sections[0].footer?.frame.size == size(320, 20))
+        let horizontal = layout(Self.collection(size(320, 200), sections, direction: .horizontal, flow: flow))
+        #expect(horizontal.sections[0].header?.frame == Frame(x: 0, y: 0, width: 10, height: 200))
+        #expect(horizontal.sections[0].footer?.frame.size == size(40, 200))
+    }
+
     @Test func supplementaryWithNoLengthIsDropped() {
         var header = Cell.node("h", Element(.box))
         header.constrainedSize = SizeRange(exactly: .zero)

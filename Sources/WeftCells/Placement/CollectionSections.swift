@@ -120,9 +120,12 @@ enum CollectionSections {
         result.reserveCapacity(sections.count)
         var overflowing: [IndexPath] = []
         for (s, section) in sections.enumerated() {
-            func supplementary(_ size: Size?) -> Frame? {
-                guard let size else { return nil }
+            func supplementary(_ measured: Size?) -> Frame? {
+                guard var size = measured else { return nil }
                 defer { position += m.length(size) }
+                // Across the scroll axis a header fills the bounds (a node is
+                // measured that wide; an interop cell brings its own size).
+                if m.horizontal { size.height = m.viewport.height } else { size.width = m.viewport.width }
                 return frame(along: position, across: 0, size: size)
             }
             let header = supplementary(section.header)

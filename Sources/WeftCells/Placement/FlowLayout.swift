@@ -51,7 +51,12 @@ enum FlowLayout {
             let ms = measured[s]
             func supplementary(_ cell: Cell?, _ m: MeasuredCell?) -> CellResult? {
                 guard let cell, let m else { return nil }
-                let f = frame(along: position, cross: 0, size: m.size)
+                // Across the scroll axis a header fills the bounds, as UIKit uses only
+                // the length of a reference size; a node is measured that wide already,
+                // an interop cell brings its own size.
+                var size = m.size
+                if horizontal { size.height = geometry.bounds.height } else { size.width = geometry.bounds.width }
+                let f = frame(along: position, cross: 0, size: size)
                 position += length(m.size)
                 return CellResult(cell, index: IndexPath(section: s, item: 0), frame: f, measured: m)
             }
