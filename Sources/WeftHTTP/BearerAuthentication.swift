@@ -3,12 +3,20 @@ struct BearerAuthentication: Sendable {
     private let expected: [UInt8]
 
     init(token: String) {
-        expected = Array("Bearer \(token)".utf8)
+        expected = Array(token.utf8)
     }
 
+    /// The scheme's name in any case (RFC 9110 §11.1), one or more spaces,
+    /// then the token.
     func isAuthorized(_ authorization: String?) -> Bool {
         guard let authorization else { return false }
-        return Self.constantTimeEquals(Array(authorization.utf8), expected)
+        let bytes = Array(authorization.utf8)
+        let scheme = Array("bearer".utf8)
+        guard bytes.count > scheme.count, bytes[scheme.count] == UInt8(ascii: " "),
+            bytes[..<scheme.count].map({ $0 | 0x20 }) == scheme
+        else { return false }
+        let credentials = bytes[scheme.count...].drop { $0 == UInt8(ascii: " ") }
+        return Self.constantTimeEquals(Array(credentials), expected)
     }
 
     /// Compares every byte whatever the first mismatch, so response timing does

@@ -38,8 +38,12 @@ public enum ProblemType: String, Sendable, CaseIterable {
     case requestTimeout = "request-timeout"
     /// 413
     case payloadTooLarge = "payload-too-large"
+    /// 414: a request line longer than the header limit.
+    case uriTooLong = "uri-too-long"
     /// 415
     case unsupportedMediaType = "unsupported-media-type"
+    /// 417: an `Expect` other than `100-continue`.
+    case expectationFailed = "expectation-failed"
     /// 431
     case headersTooLarge = "headers-too-large"
     /// 503 (the response carries `Retry-After`)
@@ -73,7 +77,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .methodNotAllowed: return 405
         case .requestTimeout: return 408
         case .payloadTooLarge: return 413
+        case .uriTooLong: return 414
         case .unsupportedMediaType: return 415
+        case .expectationFailed: return 417
         case .headersTooLarge: return 431
         case .unavailable, .timeBudgetExceeded: return 503
         case .notImplemented: return 501
@@ -91,7 +97,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case 405: self = .methodNotAllowed
         case 408: self = .requestTimeout
         case 413: self = .payloadTooLarge
+        case 414: self = .uriTooLong
         case 415: self = .unsupportedMediaType
+        case 417: self = .expectationFailed
         case 431: self = .headersTooLarge
         case 501: self = .notImplemented
         case 503: self = .unavailable
@@ -120,7 +128,9 @@ public enum ProblemType: String, Sendable, CaseIterable {
         case .methodNotAllowed: return "Method not allowed"
         case .requestTimeout: return "Request timeout"
         case .payloadTooLarge: return "Payload too large"
+        case .uriTooLong: return "URI too long"
         case .unsupportedMediaType: return "Unsupported media type"
+        case .expectationFailed: return "Expectation failed"
         case .headersTooLarge: return "Request headers too large"
         case .unavailable: return "Service unavailable"
         case .timeBudgetExceeded: return "Time budget exceeded"

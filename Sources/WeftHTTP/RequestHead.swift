@@ -160,3 +160,42 @@ struct LineSplitter {
         return line
     }
 }
+
+extension RequestHead {
+    /// Whether a `Host` value is `uri-host [ ":" port ]` (RFC 9110 §7.2, RFC
+    /// 3986 §3.2.2): a bracketed IP literal, or a name of unreserved,
+    /// percent-encoded and sub-delimiter characters (an IPv4 address is one),
+    /// then digits after a colon. Empty is allowed, as for a request target
+    /// without an authority.
+    static func isValidHost(_ value: String) -> Bool {
+        var bytes = Array(value.utf8)[...]
+        if bytes.first == UInt8(ascii: "[") {
+            guard let close = bytes.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            let literal = bytes[bytes.index(after: bytes.startIndex)..<close]
+            guard !literal.isEmpty, literal.allSatisfy(isIPLiteralByte) else { return false }
+            bytes = bytes[bytes.index(after: close)...]
+        } else {
+            let name = bytes.prefix { $0 != UInt8(ascii: ":") }
+            guard name.allSatisfy(isNameByte) else { return false }
+            bytes = bytes[name.endIndex...]
+        }
+        guard let colon = bytes.first else { return true }
+        return colon == UInt8(ascii: ":") && bytes.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
+    }
+
+    /// unreserved, sub-delims and the `%` of a percent-encoding (RFC 3986 §2).
+    private static func isNameByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+        default: return "-._~!$&'()*+,;=%".utf8.contains(b)
+        }
+    }
+
+    /// Hex digits, colons and dots (IPv6 and IPvFuture literals, RFC 3986 §3.2.2).
+    private static func isIPLiteralByte(_ b: UInt8) -> Bool {
+        switch b {
+        case 0x30...0x39, 0x41...0x46, 0x61...0x66, UInt8(ascii: ":"), UInt8(ascii: "."): return true
+        default: return false
+        }
+    }
+}

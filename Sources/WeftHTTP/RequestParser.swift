@@ -133,6 +133,9 @@ struct RequestParser {
         if head.version == .http11 && head.headers.count("host") != 1 {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }
+        if let host = head.headers["host"], !RequestHead.isValidHost(host) {
+            throw .badRequest("the Host header is not a host and optional port (RFC 9110 §7.2)")
+        }
         let framing = try BodyFraming.of(head)
         if let expectation = head.headers["expect"] {
             guard expectation.lowercased() == "100-continue" else {
@@ -181,9 +184,10 @@ struct RequestParser {
         }
         var index = max(scanned, start)
         while index < buffer.count {
-            // Checked byte by byte, so a long head is a 431 whatever else is wrong
-            // with it later on and however its bytes were cut into reads.
-            guard index - start < maxHeaderBytes else { throw headerTooLarge }
+            // Checked byte by byte, so a long head is a 431 (a 414 while its
+            // request line has not ended) whatever else is wrong with it later
+            // on and however its bytes were cut into reads.
+            guard index - start < maxHeaderBytes else { throw tooLarge(upTo: index) }
             let byte = buffer[index]
             if byte == 0x0A {
                 guard index > start, buffer[index - 1] == 0x0D else {
@@ -202,12 +206,19 @@ struct RequestParser {
             index += 1
         }
         scanned = index
-        if buffer.count - start > maxHeaderBytes { throw headerTooLarge }
+        if buffer.count - start > maxHeaderBytes { throw tooLarge(upTo: index) }
         return nil
     }
 
     private var headerTooLarge: HTTPParseError {
         HTTPParseError(status: 431, detail: "header section exceeds \(maxHeaderBytes) bytes")
+    }
+
+    /// A head over the limit with its bytes scanned up to `end`: a 414 when
+    /// no line has ended yet, so the request line alone is too long (RFC 9112 §3).
+    private func tooLarge(upTo end: Int) -> HTTPParseError {
+        guard !buffer[start..<min(end, buffer.count)].contains(0x0A) else { return headerTooLarge }
+        return HTTPParseError(status: 414, detail: "request line exceeds \(maxHeaderBytes) bytes")
     }
 
     private mutating func compact() {

@@ -85,6 +85,24 @@ import Testing
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFF\r\n") == 413)
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") == 501)
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nExpect: magic\r\n\r\n") == 417)
+        // A request line alone over the limit is a 414, whole or still arriving.
+        let longTarget = "GET /" + String(repeating: "a", count: 2000)
+        #expect(failureStatus(longTarget + " HTTP/1.1\r\nHost: x\r\n\r\n", maxHeaderBytes: 1000) == 414)
+        #expect(failureStatus(longTarget, maxHeaderBytes: 1000) == 414)
+        // Every status the parser answers has a problem type of that status.
+        for status in [400, 408, 413, 414, 417, 431, 501, 505] {
+            #expect(ProblemType(status: status).status == status, "\(status)")
+        }
+    }
+
+    @Test(arguments: ["a b", "[::1", "[::1]x", "x:notaport", "x:1:2", "caf\u{E9}", "a/b", "[]"])
+    func anInvalidHostIsRefused(host: String) {
+        #expect(failureStatus("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n") == 400)
+    }
+
+    @Test(arguments: ["", "localhost", "example.com:8080", "127.0.0.1", "[::1]", "[::1]:80", "x:99999", "a-b.c_d~e%41"])
+    func aValidHostIsAccepted(host: String) {
+        #expect(requests("GET / HTTP/1.1\r\nHost: \(host)\r\n\r\n").count == 1, "\(host)")
     }
 
     @Test func expectContinueIsAnnouncedBeforeTheBody() {

@@ -1820,8 +1820,10 @@ info:
     (streaming, batch fetching, gzip, CORS, fonts) is described in docs/scroll-loop.md.
 
     Errors the HTTP layer decides carry project types too: `malformed-request` (400),
-    `unauthorized` (401), `not-found`, `method-not-allowed`, `not-implemented` (501, a
-    request method other than those of RFC 9110, PATCH and QUERY) and `version-not-supported`.
+    `unauthorized` (401), `not-found`, `method-not-allowed`, `uri-too-long` (414, a request
+    line longer than the header limit), `expectation-failed` (417, an `Expect` other than
+    `100-continue`), `not-implemented` (501, a request method other than those of RFC 9110,
+    PATCH and QUERY) and `version-not-supported`.
 
     Request limits: JSON nesting of at most 512 levels (400 `nesting-too-deep`),
     elements nested at most 256 deep and at most 200,000 elements per request
@@ -2210,7 +2212,9 @@ components:
             - https://weft.dev/problems/method-not-allowed
             - https://weft.dev/problems/request-timeout
             - https://weft.dev/problems/payload-too-large
+            - https://weft.dev/problems/uri-too-long
             - https://weft.dev/problems/unsupported-media-type
+            - https://weft.dev/problems/expectation-failed
             - https://weft.dev/problems/headers-too-large
             - https://weft.dev/problems/unavailable
             - https://weft.dev/problems/time-budget-exceeded
