@@ -216,11 +216,12 @@ final class Connection {
         slots.append(loop.processor.finish(refusal, context: context), closeAfter: true)
     }
 
-    /// Answers with an error the HTTP layer decided, then closes.
+    /// Answers with an error the HTTP layer decided, then closes; with CORS
+    /// headers when the request's head was read.
     func refuse(status: Int, detail: String) {
         let context = ResponseContext(
             method: "-", path: "-", route: "unmatched", requestID: loop.requestIdentifier.make(accepting: nil),
-            origin: nil, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
+            origin: parser.origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
             startedAt: loop.now, requestBytes: 0)
         loop.processor.observer?.requestStarted()
         let bytes = loop.processor.finish(ProblemDetails.response(status: status, detail: detail), context: context)

@@ -30,6 +30,11 @@ struct RequestParser {
     private var start = 0
     private var scanned = 0
     private var state = State.head
+    /// The `Origin` of the request whose head has been read and whose body
+    /// has not: an error found in that body (or its framing, or a timeout)
+    /// is answered with that origin's CORS headers, which a browser needs
+    /// to show the error at all.
+    private(set) var origin: String?
     private var body: [UInt8] = []
     private var wireBytes = 0
     private var continuePending = false
@@ -130,6 +135,7 @@ struct RequestParser {
     }
 
     private mutating func begin(_ head: RequestHead) throws(HTTPParseError) -> ParserEvent? {
+        origin = head.headers["origin"]
         if head.version == .http11 && head.headers.count("host") != 1 {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }
@@ -164,6 +170,7 @@ struct RequestParser {
     }
 
     private mutating func finish(_ head: RequestHead) -> ParserEvent {
+        origin = nil
         let request = ParsedRequest(head: head, body: body, wireBytes: wireBytes)
         body = []
         wireBytes = 0

@@ -23,6 +23,25 @@ import WeftHTTP
         }
     }
 
+    /// An error the HTTP layer finds once a request's head is read (a body over
+    /// the limit, an expectation it cannot meet) carries the CORS headers too:
+    /// without them a browser shows a network error instead of the problem.
+    @Test func refusalsAfterTheHeadCarryCORSHeaders() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"]; $0.maxBodyBytes = 1000 }) { server in
+            for head in [
+                "POST /v1/layout/node HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nContent-Length: 5000\r\n\r\n",
+                "POST /v1/layout/node HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nExpect: magic\r\n\r\n",
+            ] {
+                let client = try RawClient(port: server.port)
+                client.send(head)
+                let refused = try #require(client.readResponse())
+                #expect(refused.status == 413 || refused.status == 417)
+                #expect(refused.headers.values("access-control-allow-origin") == ["https://app.example"])
+                #expect(refused.headers["content-type"] == "application/problem+json")
+            }
+        }
+    }
+
     /// Chromium refuses an answer whose Access-Control-Allow-Origin has two values,
     /// so each CORS header, and `Vary`, stands once on the preflight and on the answer.
     @Test func everyCORSHeaderStandsOnce() throws {

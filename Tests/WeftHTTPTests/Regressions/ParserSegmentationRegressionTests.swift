@@ -32,9 +32,13 @@ import Testing
     /// A head over the limit that also held a bare LF past the limit was a 400
     /// when it arrived whole and a 431 when it came in small reads: the size was
     /// only checked after scanning everything buffered.
-    @Test func anOversizedHeadIsA431HoweverItArrives() {
+    /// (Its request line alone is over the limit: a 414 however it arrives.)
+    @Test func anOversizedHeadIsRefusedAlikeHoweverItArrives() {
         let head = "GET /" + String(repeating: "a", count: 600) + "\n"
-        #expect(events([head]) == ["failure 431"])
-        #expect(events(head.map { String($0) }) == ["failure 431"])
+        #expect(events([head]) == ["failure 414"])
+        #expect(events(head.map { String($0) }) == ["failure 414"])
+        let headers = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 600) + "\n"
+        #expect(events([headers]) == ["failure 431"])
+        #expect(events(headers.map { String($0) }) == ["failure 431"])
     }
 }
