@@ -173,6 +173,7 @@ final class Connection {
                                   headers: head.headers, body: parsed.body)
         request.requestID = loop.requestIdentifier.make(accepting: head.headers["x-request-id"])
         request.serverIsDraining = loop.isDraining
+        request.serverIsOverloaded = loop.pool.isOverloaded
         request.connection = liveness
         let context = ResponseContext(
             method: head.method, path: head.path, route: "unmatched", requestID: request.requestID,

@@ -17,6 +17,9 @@ public struct HTTPRequest: Sendable {
     public var requestID = ""
     /// True once the server has begun draining, so readiness can say so.
     public var serverIsDraining = false
+    /// True while the server refuses heavy requests for want of room in its
+    /// queue, so readiness can say so.
+    public var serverIsOverloaded = false
     /// Turns closed when the client's connection goes away, so a long handler
     /// can drop work nobody will read. Nil for requests made outside a server.
     public var connection: ConnectionLiveness?

@@ -25,6 +25,10 @@ final class RequestThreads: Sendable {
             threadCount: max(1, threadCount - reservedCount), queueDepth: max(1, queueDepth - reservedDepth))
     }
 
+    /// Whether a heavy request would be refused now (503): the main lane's
+    /// queue is full. Readiness says so, so that a balancer sends elsewhere.
+    var isOverloaded: Bool { main.isFull }
+
     /// False when the job's lanes are full (the server answers 503). A light
     /// job waits in the main lane only when its own lane's queue is full.
     func trySubmit(bodyBytes: Int, _ job: @escaping WorkerPool.Job) -> Bool {

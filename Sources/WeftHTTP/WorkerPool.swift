@@ -28,6 +28,11 @@ final class WorkerPool: @unchecked Sendable {
         lock.withLock { enqueue(job) }
     }
 
+    /// Whether every queue slot holds a job: the next one would be refused.
+    var isFull: Bool {
+        lock.withLock { count >= queue.count }
+    }
+
     /// Submits only when more threads wait than jobs are queued, so that the
     /// job starts at once.
     func trySubmitToIdleThread(_ job: @escaping Job) -> Bool {

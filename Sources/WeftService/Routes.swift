@@ -19,7 +19,7 @@ public enum ServiceRoutes {
         var router = Router()
         router.add("GET", "/healthz", execution: .eventLoop) { _ in healthy }
         router.add("GET", "/readyz", execution: .eventLoop) { request in
-            request.serverIsDraining ? draining : ready
+            request.serverIsDraining ? draining : request.serverIsOverloaded ? overloaded : ready
         }
         router.add("GET", "/openapi.yaml", execution: .eventLoop) { _ in openAPI }
         router.add("GET", "/", execution: .eventLoop) { _ in playground }
@@ -65,6 +65,11 @@ public enum ServiceRoutes {
         var headers = HTTPHeaders()
         headers.add("retry-after", "5")
         return ProblemDetails.response(status: 503, detail: "the server is draining", headers: headers)
+    }()
+    private static let overloaded: HTTPResponse = {
+        var headers = HTTPHeaders()
+        headers.add("retry-after", "1")
+        return ProblemDetails.response(status: 503, detail: "the server's queue is full", headers: headers)
     }()
     // openapi.yaml and the playground are embedded as string literals by
     // scripts/embed-web.py, so `swift run` from a clean checkout needs no resource bundle.

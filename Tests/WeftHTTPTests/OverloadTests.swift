@@ -22,4 +22,30 @@ import WeftHTTP
             #expect(health.readResponse()?.status == 200)
         }
     }
+
+    /// A balancer asks readiness where to send: while the queue is full the
+    /// answer is 503, and ready again once it has room.
+    @Test func readinessIsA503WhileTheQueueIsFull() throws {
+        try withServer({ $0.workers = 1; $0.queueDepth = 1 }) { server in
+            let busy = try (0..<2).map { _ in try RawClient(port: server.port) }
+            // The first taken by the worker before the second fills the queue.
+            busy[0].send(get("/slow?ms=1500"))
+            usleep(200_000)
+            busy[1].send(get("/slow?ms=1500"))
+            let probe = try RawClient(port: server.port)
+            var statuses: [Int] = []
+            // Until the second is queued, at most a second.
+            for _ in 0..<20 {
+                probe.send(get("/readyz"))
+                let status = try #require(probe.readResponse()).status
+                statuses.append(status)
+                if status == 503 { break }
+                usleep(50_000)
+            }
+            #expect(statuses.last == 503, "\(statuses)")
+            for client in busy { #expect(client.readResponse()?.status == 200) }
+            probe.send(get("/readyz"))
+            #expect(probe.readResponse()?.status == 200)
+        }
+    }
 }
