@@ -237,7 +237,8 @@ final class Connection {
     }
 
     func complete(sequence: UInt64, bytes: [UInt8], closeAfter: Bool) {
-        slots.complete(sequence, bytes: bytes, closeAfter: closeAfter)
+        // An answer finished after the drain began says `Connection: close`.
+        slots.complete(sequence, bytes: bytes, closeAfter: closeAfter || loop.isDraining)
         flush()
         updateInterest()
     }

@@ -97,6 +97,7 @@ public final class HTTPServer: Sendable {
             return (state.loops, state.threads, state.pool)
         }
         let deadline = monotonicNanoseconds() + nanoseconds(fromSeconds: timeoutSeconds ?? configuration.drainTimeoutSeconds)
+        processor.draining.store(true, ordering: .releasing)
         for loop in loops { loop.post(.drain(deadline: deadline)) }
         for thread in threads { thread.join() }
         pool?.shutdown(deadline: deadline)

@@ -1,4 +1,5 @@
 import Logging
+import Synchronization
 import WeftSync
 
 /// Per-request facts fixed when the request is dispatched, needed again when
@@ -37,6 +38,10 @@ final class RequestProcessor: Sendable {
     let authentication: BearerAuthentication?
     let observer: (any HTTPServerObserver)?
     let logger: Logger
+    /// Set when the server starts draining: an answer serialized from then
+    /// on says `Connection: close`, also one to a request that arrived
+    /// before, so the client opens its next connection elsewhere.
+    let draining = Atomic<Bool>(false)
 
     init(router: Router, configuration: HTTPServerConfiguration, observer: (any HTTPServerObserver)?, logger: Logger) {
         self.router = router
@@ -136,7 +141,7 @@ final class RequestProcessor: Sendable {
         response.headers.set("x-request-id", context.requestID)
         cors.decorate(&response, origin: context.origin)
         let head = ResponseSerializer.serializeChunkedHead(
-            response, date: context.date, closeConnection: context.closeConnection)
+            response, date: context.date, closeConnection: closes(context))
         partial(head)
         let writer = ResponseBodyWriter(liveness: request.connection) { bytes in
             partial(ChunkedEncoding.chunk(bytes))
@@ -177,12 +182,18 @@ final class RequestProcessor: Sendable {
             tagOrRevalidate(&response, context: context)
         }
         compressIfWorthIt(&response, acceptEncoding: context.acceptEncoding)
+        let close = closes(context)
         let bytes = ResponseSerializer.serialize(
-            response, date: context.date, closeConnection: context.closeConnection,
-            keepAliveForHTTP10: context.version == .http10 && !context.closeConnection,
+            response, date: context.date, closeConnection: close,
+            keepAliveForHTTP10: context.version == .http10 && !close,
             omitBody: context.method == "HEAD")
         record(status: response.status, responseBytes: bytes.count, context: context)
         return bytes
+    }
+
+    /// Whether the answer ends its connection: as the request asked, or because the server drains.
+    private func closes(_ context: ResponseContext) -> Bool {
+        context.closeConnection || draining.load(ordering: .acquiring)
     }
 
     /// Logs the request and tells the observer.

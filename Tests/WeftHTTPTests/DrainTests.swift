@@ -50,6 +50,8 @@ import WeftHTTP
         let finished = try #require(busy.readResponse())
         #expect(finished.status == 200)
         #expect(finished.text == "slow 600")
+        // Asked for before the drain, answered after it began: the client must not reuse the connection.
+        #expect(finished.headers["connection"] == "close")
         #expect(busy.isClosedByServer())
         #expect(done.wait(timeout: .now() + 5) == .success)
     }
