@@ -1,3 +1,4 @@
+import Synchronization
 import WeftSync
 
 /// A fixed set of threads draining a bounded queue. When the queue is full,
@@ -10,6 +11,10 @@ final class WorkerPool: @unchecked Sendable {
     private var queue: [Job?]
     private var head = 0
     private var count = 0
+    /// `count`, readable without the lock: readiness asks on the event loop
+    /// for every request, which must not wait on the pool's threads.
+    private let queued = Atomic<Int>(0)
+    private let capacity: Int
     private var stopping = false
     private var runningThreads = 0
     /// Threads waiting for a job.
@@ -17,6 +22,7 @@ final class WorkerPool: @unchecked Sendable {
 
     init(threadCount: Int, queueDepth: Int, name: String = "weft-worker") {
         queue = Array(repeating: nil, count: max(1, queueDepth))
+        capacity = queue.count
         runningThreads = max(1, threadCount)
         for index in 0..<runningThreads {
             // Detached: a handler stuck past the drain deadline must not hold the process open.
@@ -29,9 +35,7 @@ final class WorkerPool: @unchecked Sendable {
     }
 
     /// Whether every queue slot holds a job: the next one would be refused.
-    var isFull: Bool {
-        lock.withLock { count >= queue.count }
-    }
+    var isFull: Bool { queued.load(ordering: .relaxed) >= capacity }
 
     /// Submits only when more threads wait than jobs are queued, so that the
     /// job starts at once.
@@ -44,6 +48,7 @@ final class WorkerPool: @unchecked Sendable {
         guard !stopping, count < queue.count else { return false }
         queue[(head + count) % queue.count] = job
         count += 1
+        queued.store(count, ordering: .relaxed)
         lock.signal()
         return true
     }
@@ -82,6 +87,7 @@ final class WorkerPool: @unchecked Sendable {
             queue[head] = nil
             head = (head + 1) % queue.count
             count -= 1
+            queued.store(count, ordering: .relaxed)
             return job
         }
     }
