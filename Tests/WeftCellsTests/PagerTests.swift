@@ -40,6 +40,27 @@ import WeftLayout
         #expect(layout(Self.pager(size(320, 568), pages: 4, offset: offset)).hints.pager?.currentPage == page)
     }
 
+    // Past either end the nearest page is current, also where every page's
+    // distance rounds to the same double.
+    @Test(arguments: [(5_000.0, 3), (1e12, 3), (1e19, 3), (1e300, 3), (-5_000.0, 0), (-1e19, 0)])
+    func offsetPastAnEndSettlesOnTheNearestPage(offset: Double, page: Int) {
+        #expect(layout(Self.pager(size(100, 200), pages: 4, offset: offset)).hints.pager?.currentPage == page)
+    }
+
+    // Right to left, page 0 is at the far right and the end at offset 0:
+    // batch fetching counts the distance to offset 0 (ASBatchFetching.mm for
+    // a layout whose end is there), in step with the mirrored frames.
+    @Test(arguments: [(900.0, false), (300.0, false), (200.0, true), (0.0, true)])
+    func rightToLeftFetchesNearOffsetZero(offset: Double, fetches: Bool) {
+        var request = Self.pager(size(100, 200), pages: 10, offset: offset)
+        request.direction = .rtl
+        request.container.leadingScreensForBatching = 2
+        let result = layout(request)
+        #expect(result.sections[0].items[0].frame.x == 900)
+        #expect(result.hints.batchFetch.shouldFetch == fetches, "offset \(offset)")
+        #expect(result.hints.batchFetch.triggerOffset == 200)
+    }
+
     @Test func rotationKeepsThePage() {
         // Page 2 in portrait (offset 640 of 320-wide pages); after rotating to
         // 568 wide the same page is at 2 x 568.

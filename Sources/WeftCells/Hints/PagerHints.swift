@@ -42,16 +42,24 @@ public enum PagerHints {
     }
 
     /// An offset past either end probes no page; UIKit's paging then settles
-    /// on the nearest one, and so does Weft.
+    /// on the nearest one, and so does Weft. So far out that every distance
+    /// rounds to the same double, the page furthest toward the offset is
+    /// the nearest.
     static func nearestPage(_ frames: [Frame], offset: Point, viewport: Size) -> Int {
         let centre = offset.x + viewport.width / 2
         var best = 0
         var bestDistance = Double.infinity
+        var bestMiddle = 0.0
         for (i, f) in frames.enumerated() {
-            let d = abs(f.x + f.width / 2 - centre)
-            if d < bestDistance {
+            let middle = f.x + f.width / 2
+            let d = abs(middle - centre)
+            let furtherToward =
+                centre > max(middle, bestMiddle) ? middle > bestMiddle
+                : centre < min(middle, bestMiddle) ? middle < bestMiddle : false
+            if d < bestDistance || (d == bestDistance && furtherToward) {
                 best = i
                 bestDistance = d
+                bestMiddle = middle
             }
         }
         return best
