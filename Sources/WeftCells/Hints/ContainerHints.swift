@@ -40,11 +40,15 @@ enum ContainerHints {
 
         // Batch fetching reads the direction as the scroll view reports it: only
         // the scrollable axes' bits, and "not moving" stays none (ASTableView.mm, ASCollectionView.mm).
+        // A right-to-left collection's frames are already mirrored in the
+        // coordinates the client scrolls in: its first item is at the far
+        // right and its end at offset 0, which is how ASBatchFetching.mm
+        // reads a layout that does not flip.
         let batchInput = BatchFetching.Input(
             isFetching: c.fetching, direction: c.scrolling.intersection(geometry.scrollable),
             scrollable: geometry.scrollable, bounds: c.bounds, contentSize: placement.contentSize,
             offset: offset, leadingScreens: c.leadingScreensForBatching, visible: c.visible,
-            rightToLeft: request.direction == .rtl, flipsHorizontally: geometry.flipsHorizontally)
+            rightToLeft: request.direction == .rtl, flipsHorizontally: false)
         let batch = BatchFetchHint(
             shouldFetch: BatchFetching.shouldFetch(batchInput), triggerOffset: BatchFetching.triggerOffset(batchInput),
             leadingScreens: c.leadingScreensForBatching)
