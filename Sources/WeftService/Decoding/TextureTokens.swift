@@ -16,15 +16,19 @@ enum TextureTokens {
         return KeyTable(all + aliases)
     }
 
+    /// A run of capitals is one word, as CSS spells it: "minimumXY" is
+    /// "minimum-xy".
     static func kebabCase(_ name: String) -> String {
         var out = ""
+        var previousWasUpper = false
         for ch in name {
             if ch.isUppercase {
-                out.append("-")
+                if !previousWasUpper { out.append("-") }
                 out.append(contentsOf: ch.lowercased())
             } else {
                 out.append(ch)
             }
+            previousWasUpper = ch.isUppercase
         }
         return out
     }
