@@ -97,6 +97,21 @@ struct NodeRequestElementTests {
         #expect(spec.location == .bottomRight)
     }
 
+    // A JSON object has no order: `width` and `height` win over their axis
+    // of `preferredSize` before or after it.
+    @Test func widthAndHeightWinOverPreferredSizeInAnyOrder() throws {
+        for style in [
+            #"{"width": 50, "preferredSize": {"width": 100, "height": 10}}"#,
+            #"{"preferredSize": {"width": 100, "height": 10}, "width": 50}"#,
+        ] {
+            let box = try decodeRoot(#"{"type": "box", "style": \#(style)}"#)
+            #expect(box.style.width == .points(50), "\(style)")
+            #expect(box.style.height == .points(10), "\(style)")
+        }
+        let tall = try decodeRoot(#"{"type": "box", "style": {"height": 7, "preferredSize": {"width": 100, "height": 10}}}"#)
+        #expect(tall.style.width == .points(100) && tall.style.height == .points(7))
+    }
+
     @Test func decodesSingleChildSpecs() throws {
         let inset = try decodeRoot(
             #"{"type": "inset", "insets": {"top": 1, "left": null, "right": -3}, "child": {"type": "box", "id": "c"}}"#)
@@ -108,6 +123,15 @@ struct NodeRequestElementTests {
             #"{"type": "center", "centeringOptions": "xy", "sizingOptions": "minimumY", "child": {"type": "box"}}"#)
         guard case .center(let spec) = center.kind else { Issue.record("not a center"); return }
         #expect(spec == CenterSpec(centerX: true, centerY: true, sizing: .height))
+        // A run of capitals is one word in the kebab spelling, as openapi.yaml lists it.
+        for token in ["minimumXY", "minimum-xy"] {
+            let both = try decodeRoot(#"{"type": "center", "sizingOptions": "\#(token)", "child": {"type": "box"}}"#)
+            guard case .center(let spec) = both.kind else { Issue.record("not a center"); return }
+            #expect(spec.sizing == [.width, .height], "\(token)")
+        }
+        #expect(throws: (any Error).self) {
+            try decodeRoot(#"{"type": "center", "sizingOptions": "minimum-x-y", "child": {"type": "box"}}"#)
+        }
 
         let ratio = try decodeRoot(#"{"type": "ratio", "ratio": 0.5, "child": {"type": "box"}}"#)
         guard case .ratio(let value) = ratio.kind else { Issue.record("not a ratio"); return }

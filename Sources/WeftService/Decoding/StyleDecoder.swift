@@ -29,15 +29,17 @@ enum StyleDecoder {
             }
             do throws(RequestError) {
                 guard seen.insert(styleKey) else { throw RequestError.twice(styleKey.rawValue) }
-                try decodeValue(of: styleKey, into: &style, &pending, &r)
+                try decodeValue(of: styleKey, into: &style, &pending, &r, seen: seen)
             } catch {
                 throw error.at(styleKey.rawValue)
             }
         } while try r.objectNext()
     }
 
+    /// `seen`: the keys of the style read so far, this one included.
     private static func decodeValue(
-        of key: StyleKey, into style: inout Style, _ pending: inout StylePending, _ r: inout JSONReader
+        of key: StyleKey, into style: inout Style, _ pending: inout StylePending, _ r: inout JSONReader,
+        seen: KeysSeen<StyleKey>
     ) throws(RequestError) {
         switch key {
         case .width, .height, .minWidth, .maxWidth, .minHeight, .maxHeight, .flexBasis:
@@ -49,10 +51,12 @@ enum StyleDecoder {
             }
             setSize(key, value, &style)
         case .preferredSize:
-            // A null axis leaves that dimension alone.
+            // A null axis leaves that dimension alone. Texture's setters are
+            // two writes of one value, and the last wins there; a JSON object
+            // has no order, so `width` and `height` win wherever they stand.
             let size = try r.contractSize(missing: .nan)
-            if !size.width.isNaN { style.width = .points(size.width) }
-            if !size.height.isNaN { style.height = .points(size.height) }
+            if !size.width.isNaN && !seen.contains(.width) { style.width = .points(size.width) }
+            if !size.height.isNaN && !seen.contains(.height) { style.height = .points(size.height) }
         case .spacingBefore: style.spacingBefore = try r.contractNumber()
         case .spacingAfter: style.spacingAfter = try r.contractNumber()
         case .flexGrow: style.flexGrow = try r.contractLength()
