@@ -47,7 +47,7 @@ public struct HTTPHeaders: Sendable, Sequence {
 
     /// Adds `token` to the one `Vary` line, which caches read as a set: a second
     /// line, or the same token twice, is a defect some clients refuse.
-    mutating func addVary(_ token: String) {
+    public mutating func addVary(_ token: String) {
         let existing = listElements("vary")
         if existing.contains(where: { $0.lowercased() == token }) { return }
         set("vary", (existing + [token]).joined(separator: ", "))

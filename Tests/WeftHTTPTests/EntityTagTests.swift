@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    @Test func aContainerAnswerVariesWithAccept() throws {
+        let table = #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"items":[{"id":"a","node":{"type":"box"}}]}"#
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            for (accept, type) in [
+                (nil, "application/json"), ("application/x-ndjson", "application/x-ndjson"),
+                ("application/json, application/x-ndjson;q=0.5", "application/json"),
+            ] as [(String?, String)] {
+                client.send(post("/v1/layout", body: table, headers: [Self.json] + (accept.map { ["Accept: \($0)"] } ?? [])))
+                let answer = try #require(client.readResponse())
+                #expect(answer.status == 200)
+                #expect(answer.headers["content-type"] == type, "Accept: \(accept ?? "none")")
+                #expect(answer.headers.listElements("vary").contains("accept"), "Accept: \(accept ?? "none")")
+                #expect(answer.headers.values("vary").count == 1)
+            }
+        }
+    }
+
     @Test func ifNoneMatchOnSeveralLinesIsOneList() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)

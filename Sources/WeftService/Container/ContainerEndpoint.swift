@@ -13,7 +13,14 @@ package enum ContainerEndpoint {
         engine.runner.turns.holding { respondHoldingTurn(request, engine: engine) }
     }
 
+    /// The answer's form follows Accept, so a cache must key it by Accept too.
     private static func respondHoldingTurn(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
+        var response = answer(request, engine: engine)
+        response.headers.addVary("accept")
+        return response
+    }
+
+    private static func answer(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
         // `?lines=1`: every text lists its line boxes, as on /v1/layout/node.
         guard let lines = ServiceRoutes.switchParameter(request.queryValue("lines")) else {
             return ServiceRoutes.invalidSwitchParameter("lines")
@@ -47,16 +54,31 @@ package enum ContainerEndpoint {
         return response
     }
 
-    /// `application/x-ndjson` named in Accept (with any q > 0).
+    /// Whether Accept prefers `application/x-ndjson`, named as such, to
+    /// JSON (RFC 9110 §12.5.1): its weight is above 0 and not below the
+    /// weight of the most specific range that covers `application/json`
+    /// (`application/json`, `application/*`, `*/*`; none gives 0). A range
+    /// that only covers NDJSON through a wildcard never asks for a stream.
     static func wantsStream(_ accept: String?) -> Bool {
         guard let accept else { return false }
+        var stream: Double?
+        var json: (specificity: Int, weight: Double)?
         for part in accept.split(separator: ",") {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
-            guard fields.first == "application/x-ndjson" else { continue }
-            let refused = fields.dropFirst().contains { $0 == "q=0" || $0 == "q=0.0" || $0 == "q=0.00" || $0 == "q=0.000" }
-            return !refused
+            guard let range = fields.first else { continue }
+            let weight = fields.dropFirst().lazy.compactMap(Self.weight).first ?? 1
+            if range == "application/x-ndjson" { stream = max(stream ?? 0, weight) }
+            let specificity = ["*/*": 0, "application/*": 1, "application/json": 2][range]
+            if let specificity, specificity > (json?.specificity ?? -1) { json = (specificity, weight) }
         }
-        return false
+        guard let stream, stream > 0 else { return false }
+        return stream >= (json?.weight ?? 0)
+    }
+
+    /// The weight a `q=` parameter gives, clamped to 0...1; nil for any other parameter.
+    private static func weight(_ parameter: String) -> Double? {
+        guard parameter.hasPrefix("q=") else { return nil }
+        return min(max(Double(parameter.dropFirst(2)) ?? 1, 0), 1)
     }
 }
 
