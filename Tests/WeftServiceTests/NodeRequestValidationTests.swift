@@ -101,6 +101,14 @@ struct NodeRequestValidationTests {
             .invalidValue, "/root/children/0/style/height"),
         .root(#"{"type": "box", "style": {"preferredSize": {"width": -1, "height": 2}}}"#,
             .invalidValue, "/root/style/preferredSize/width"),
+        // Texture has no valid size from 1e7 points up (ASPointsValidForSize).
+        .root(#"{"type": "box", "style": {"width": 20000000, "height": 10}}"#, .invalidValue, "/root/style/width"),
+        .root(#"{"type": "stack", "children": [{"type": "box", "style": {"preferredSize": {"width": 1, "height": 1e7}}}]}"#,
+            .invalidValue, "/root/children/0/style/preferredSize"),
+        .root(#"{"type": "inset", "child": {"type": "box", "style": {"minHeight": 1e9}}}"#,
+            .invalidValue, "/root/child/style/minHeight"),
+        Violation(#"{"root": {"type": "box"}, "sizeRange": {"min": {"width": 20000000, "height": 1}}}"#,
+            .invalidValue, "/sizeRange/min/width"),
         .root(#"{"type": "box", "style": {"flexGrow": -1}}"#, .invalidValue, "/root/style/flexGrow"),
         .root(#"{"type": "box", "style": {"flexShrink": -0.5}}"#, .invalidValue, "/root/style/flexShrink"),
         .root(#"{"type": "box", "style": {"flexBasis": -3}}"#, .invalidValue, "/root/style/flexBasis"),
@@ -144,6 +152,18 @@ struct NodeRequestValidationTests {
         #expect(error.path.description == violation.path, "\(error.detail)")
         #expect(error.problem.status == 422)
         #expect(error.location == nil)
+    }
+
+    // Yoga lays out any finite size: a flex element and a flex item keep theirs,
+    // and a maximum that large only means "no cap".
+    @Test func hugeSizesAreYogas() throws {
+        for element in [
+            #"{"type": "flex", "style": {"width": 20000000, "height": 10}}"#,
+            #"{"type": "flex", "children": [{"type": "box", "style": {"width": 20000000, "height": 10}}]}"#,
+            #"{"type": "box", "style": {"maxWidth": 1e9, "width": 10, "height": 10}}"#,
+        ] {
+            #expect(nodeError(rootRequest(element)) == nil, "\(element)")
+        }
     }
 
     @Test func namesTheAcceptedTokens() throws {

@@ -94,6 +94,9 @@ extension ContainerRequestDecoder {
         if let key = pending.intrinsicKey {
             throw ElementDecoder.intrinsicOutsideFlex(key).dropFirstStyle()
         }
+        if let key = pending.hugeSizeKey {
+            throw ElementDecoder.sizeOutsideTexture(key).dropFirstStyle()
+        }
         return style
     }
 }

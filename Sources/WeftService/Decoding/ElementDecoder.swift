@@ -99,6 +99,7 @@ public struct ElementDecoder {
             decoded.element.style.alignSelf = align
         }
         if let key = decoded.intrinsicKey { throw Self.intrinsicOutsideFlex(key) }
+        if let key = decoded.hugeSizeKey { throw Self.sizeOutsideTexture(key) }
         return decoded.element
     }
 
@@ -138,7 +139,8 @@ public struct ElementDecoder {
                     let pending = current.pointee.fields.stylePending
                     return DecodedElement(
                         element: ElementFields.takeElement(current.pointer(to: \.fields.element)!),
-                        alignSelfToken: pending.alignSelfToken, intrinsicKey: pending.intrinsicKey)
+                        alignSelfToken: pending.alignSelfToken, intrinsicKey: pending.intrinsicKey,
+                        hugeSizeKey: pending.hugeSizeKey)
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
@@ -291,7 +293,10 @@ public struct ElementDecoder {
         try Self.resolvePending(&frame.pointee.fields, parent: type)
         if reportsLinesOfEveryText, type == .text { frame.pointee.fields.reportsLines = true }
         try ElementAssembly.assemble(type, &frame.pointee.fields)
-        if type == .flex { frame.pointee.fields.stylePending.intrinsicKey = nil }
+        if type == .flex {
+            frame.pointee.fields.stylePending.intrinsicKey = nil
+            frame.pointee.fields.stylePending.hugeSizeKey = nil
+        }
     }
 
     private static func readType(_ r: inout JSONReader) throws(RequestError) -> ElementType {
@@ -321,6 +326,9 @@ public struct ElementDecoder {
             if let key = check.intrinsicKey, parent != .flex {
                 throw check.slot.wrap(intrinsicOutsideFlex(key))
             }
+            if let key = check.hugeSizeKey, parent != .flex {
+                throw check.slot.wrap(sizeOutsideTexture(key))
+            }
         }
     }
 
@@ -332,6 +340,13 @@ public struct ElementDecoder {
         RequestError(
             .unknownToken, "unknown alignSelf \"\(token)\" for this parent; expected one of \(vocabulary.namesList)"
         ).at("alignSelf").at("style")
+    }
+
+    static func sizeOutsideTexture(_ key: StyleKey) -> RequestError {
+        RequestError(
+            .invalidValue,
+            "a size of 1e7 points or more is no valid size to Texture's layout specs (ASPointsValidForSize); only a flex element or a flex item takes one"
+        ).at(key.rawValue).at("style")
     }
 
     static func intrinsicOutsideFlex(_ key: StyleKey) -> RequestError {

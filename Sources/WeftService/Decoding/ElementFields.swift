@@ -58,6 +58,7 @@ struct DecodedElement {
     var element: Element
     var alignSelfToken: String?
     var intrinsicKey: StyleKey?
+    var hugeSizeKey: StyleKey?
 }
 
 /// A child's alignSelf or intrinsic size, waiting for its parent's type.
@@ -65,6 +66,7 @@ struct PendingChildCheck {
     var slot: ChildSlot
     var alignSelfToken: String?
     var intrinsicKey: StyleKey?
+    var hugeSizeKey: StyleKey?
 }
 
 /// Everything an element object may carry, gathered before the element's
@@ -109,7 +111,7 @@ struct ElementFields {
 
     func has(_ field: ElementField) -> Bool { present & field.bit != 0 }
 
-    var needsParentCheck: Bool { stylePending.alignSelfToken != nil || stylePending.intrinsicKey != nil }
+    var needsParentCheck: Bool { stylePending.needsParentCheck }
 
     /// Places a closed child and remembers what this element must still
     /// check about it. The child is moved out of its frame (a blank element
@@ -117,10 +119,11 @@ struct ElementFields {
     mutating func attach(
         movingFrom child: UnsafeMutablePointer<Element>, pending childPending: StylePending, at slot: ChildSlot
     ) {
-        if childPending.alignSelfToken != nil || childPending.intrinsicKey != nil {
+        if childPending.needsParentCheck {
             pending.append(
                 PendingChildCheck(
-                    slot: slot, alignSelfToken: childPending.alignSelfToken, intrinsicKey: childPending.intrinsicKey))
+                    slot: slot, alignSelfToken: childPending.alignSelfToken, intrinsicKey: childPending.intrinsicKey,
+                    hugeSizeKey: childPending.hugeSizeKey))
         }
         if element.children.capacity == 0 {
             // Skip the 1, 2, 4 regrowth: most containers hold a few children,

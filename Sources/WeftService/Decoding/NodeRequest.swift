@@ -79,7 +79,14 @@ public struct NodeRequest: Sendable {
                 do throws(RequestError) {
                     guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                     switch field {
-                    case .sizeRange: sizeRange = try r.contractSizeRange()
+                    case .sizeRange:
+                        sizeRange = try r.contractSizeRange()
+                        // The root's size is at least the minimum, and Texture has no valid size from 1e7 up.
+                        for (axis, points) in [("width", sizeRange.min.width), ("height", sizeRange.min.height)]
+                        where points >= ContainerLimits.maxLength {
+                            throw RequestError(.invalidValue, "min \(axis) must be under 1e7 points, got \(points)")
+                                .at(axis).at("min")
+                        }
                     case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
                     case .pointScale:
                         pointScale = try r.contractNumber()

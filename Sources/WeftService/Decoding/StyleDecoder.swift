@@ -1,3 +1,4 @@
+import WeftCells
 import WeftJSON
 import WeftLayout
 
@@ -9,6 +10,14 @@ struct StylePending {
     /// The first key whose value is `max-content`, `fit-content` or `stretch`:
     /// those mean something only to Yoga (a flex element or a flex item).
     var intrinsicKey: StyleKey?
+    /// The first of `width`, `height`, `minWidth`, `minHeight` and
+    /// `preferredSize` at 1e7 points or more: no valid size to Texture
+    /// (ASPointsValidForSize, ASDimension.h), whose layout would drop it to
+    /// 0; Yoga (a flex element or a flex item) lays it out.
+    var hugeSizeKey: StyleKey?
+
+    /// Whether an element's parent (or the root's request) must still look at it.
+    var needsParentCheck: Bool { alignSelfToken != nil || intrinsicKey != nil || hugeSizeKey != nil }
 }
 
 enum StyleDecoder {
@@ -47,6 +56,10 @@ enum StyleDecoder {
             switch value {
             case .maxContent, .fitContent, .stretch:
                 if pending.intrinsicKey == nil { pending.intrinsicKey = key }
+            case .points(let points) where points >= ContainerLimits.maxLength:
+                if pending.hugeSizeKey == nil && [.width, .height, .minWidth, .minHeight].contains(key) {
+                    pending.hugeSizeKey = key
+                }
             default: break
             }
             setSize(key, value, &style)
@@ -57,6 +70,9 @@ enum StyleDecoder {
             let size = try r.contractSize(missing: .nan)
             if !size.width.isNaN && !seen.contains(.width) { style.width = .points(size.width) }
             if !size.height.isNaN && !seen.contains(.height) { style.height = .points(size.height) }
+            if pending.hugeSizeKey == nil && max(size.width, size.height) >= ContainerLimits.maxLength {
+                pending.hugeSizeKey = key
+            }
         case .spacingBefore: style.spacingBefore = try r.contractNumber()
         case .spacingAfter: style.spacingAfter = try r.contractNumber()
         case .flexGrow: style.flexGrow = try r.contractLength()
