@@ -12,7 +12,9 @@ the page draws what Weft answered:
   the browser draws (e2e/playground/line_boxes.js) is the line frame Weft gives with
   `?lines=1`, within the text suite's 0.5 px, with the same UTF-16 range; a truncated
   text's last line, drawn as its visibleText with the token, starts where Weft's does;
-- hovering a box shows its id and frame; container hints are drawn.
+- hovering a box shows its id and frame; container hints are drawn, for section headers
+  and footers as for items;
+- the page names its icon, so the browser asks for no /favicon.ico.
 
 The feed table and the pager are also drawn from container answers the test assembles out
 of real node layouts (e2e/playground/container_preview.py), so the drawing of cells with text is checked apart
@@ -148,6 +150,32 @@ def check_refusal(page):
     return problems
 
 
+def check_range_bars(page, url):
+    """Every entry of every range gets its bar, a section's header and footer ({section, kind})
+    as well as its items; and the page names an icon, so no /favicon.ico is asked for (a 404)."""
+    box = lambda h: {"type": "box", "style": {"width": 100, "height": h}}  # noqa: E731
+    request = {"container": {"type": "collection", "bounds": {"width": 320, "height": 400}},
+               "sections": [{"header": {"id": "h0", "node": box(20)}, "footer": {"id": "f0", "node": box(20)},
+                             "items": [{"id": f"i{i}", "node": box(40)} for i in range(3)]}]}
+    response = post(url, request)
+    ranges = response["hints"]["ranges"]
+    expected = sum(len(ranges[r]) for r in ("visible", "display", "preload"))
+    supplementary = sum(1 for r in ranges.values() for p in r if isinstance(p, dict))
+    drawn = page.evaluate(f"""(() => {{
+        window.weftPlayground.draw({json.dumps(request)}, {json.dumps(response)}, "");
+        return {{bars: document.querySelectorAll("#stage .hint.bar").length,
+                 icon: !!document.querySelector('link[rel~="icon"]')}};
+    }})()""")
+    problems = []
+    if not supplementary:
+        problems.append("the ranges name no header or footer: the check checks nothing")
+    if drawn["bars"] != expected:
+        problems.append(f"{drawn['bars']} range bars drawn for {expected} range entries ({supplementary} headers and footers)")
+    if not drawn["icon"]:
+        problems.append("the page names no icon: the browser asks for /favicon.ico")
+    return problems
+
+
 def check_drawn(page, request, response, label, shots):
     # Big enough for the whole stage, so the screenshot and the hover see every box.
     drawn = page.evaluate(COLLECT)
@@ -222,7 +250,7 @@ def main() -> int:
             if len(problems) > 25:
                 print(f"  ... and {len(problems) - 25} more")
             failures += bool(problems)
-        for p in check_refusal(page):
+        for p in check_refusal(page) + check_range_bars(page, server.url):
             print("FAIL " + p)
             failures += 1
         if total == 0:

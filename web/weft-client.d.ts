@@ -2,14 +2,37 @@
 
 // MARK: - Wire types
 
+/** Members named `x-...` are the client's own: Weft accepts and ignores them wherever openapi.yaml allows them. */
+export type Extensions = { [extension: `x-${string}`]: unknown };
+
+/** An answer's size: both axes, in points. */
 export interface Size { width: number; height: number }
+/** An answer's point; in a request (`contentOffset`) either axis may be left out (0). */
 export interface Point { x: number; y: number }
 export interface Frame { x: number; y: number; width: number; height: number }
-export interface Edges { top?: number; left?: number; bottom?: number; right?: number }
-export interface SizeRange {
-  min?: { width?: number | null; height?: number | null };
-  max?: { width?: number | null; height?: number | null };
-}
+/** A request's size: a `null` or absent axis is unbounded (or 0 for a minimum). */
+export type RequestSize = ({ width?: number | null; height?: number | null } & Extensions) | null;
+/** An interop cell's size: a `null` or absent axis (or a `null` size) is 0. */
+export type CellSize = RequestSize;
+export type SizeRange = ({ min?: RequestSize; max?: RequestSize } & Extensions) | null;
+
+/** A finite number of percent, e.g. "50%". */
+export type Percent = `${number}%`;
+/** Points, a fraction of the parent's size ("50%"), or "auto". */
+export type Dimension = number | Percent | "auto";
+/** Points or "N%" (of the bounds), negative allowed, never "auto". */
+export type InsetDimension = number | Percent;
+/**
+ * One value for every edge, or an object of edges: a specific edge beats `horizontal` and
+ * `vertical`, which beat `all`; `start` and `end` resolve by the request's direction.
+ */
+export type EdgesOf<D> = D | ({
+  left?: D; top?: D; right?: D; bottom?: D; start?: D; end?: D; horizontal?: D; vertical?: D; all?: D;
+} & Extensions);
+/** An element style's `margin` and `position`. */
+export type Edges = EdgesOf<Dimension>;
+/** `contentInset`, `separatorInset`, a layout's `sectionInset`. */
+export type InsetEdges = EdgesOf<InsetDimension>;
 
 /** A layout element (api.md "Elements"); `type` picks which other members apply. */
 export interface Element {
@@ -26,15 +49,15 @@ export interface Element {
 export interface CellContent {
   kind?: "node" | "interop";
   node?: Element;
-  size?: Size;
+  size?: CellSize;
   style?: Record<string, unknown>;
 }
 
 /** Fields that stay beside a ref: they place the cell, they are not its content. */
-export interface CellPlacement {
+export interface CellPlacement extends Extensions {
   constrainedSize?: SizeRange;
   accessoryType?: "none" | "disclosureIndicator" | "detailDisclosureButton" | "checkmark" | "detailButton";
-  separatorInset?: Edges;
+  separatorInset?: InsetEdges;
   selectionStyle?: "none" | "blue" | "gray" | "default";
   neverShowPlaceholders?: boolean;
 }
@@ -58,40 +81,86 @@ export type WireCell = Cell | RefCell;
 
 export type ContainerType = "table" | "collection" | "pager";
 export type RangeMode = "full" | "minimum" | "visibleOnly" | "lowMemory";
+/** Texture's ASScrollDirection: the way the content moves (`down` while contentOffset.y grows, `right` while x does). */
 export type ScrollDirection =
   | "none" | "up" | "down" | "left" | "right" | "up-left" | "up-right" | "down-left" | "down-right";
 
-export interface ContainerSpec {
+export interface TuningParameters extends Extensions {
+  leadingBufferScreenfuls?: number;
+  trailingBufferScreenfuls?: number;
+}
+
+/** Collection only: UIKit's flow layout metrics. */
+export interface FlowLayout extends Extensions {
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+  /** `justified` (UIKit's, the default) shares a line's leftover room; `start` packs lines to the start. */
+  alignment?: "justified" | "start";
+}
+
+/** Collection with `layout: "gallery"`: every item at exactly `itemSize`. */
+export interface GalleryLayout extends Extensions {
+  itemSize: Size;
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+}
+
+/** Collection with `layout: "masonry"`: `columns` (default 2) of equal width, each item to the shortest. */
+export interface MasonryLayout extends Extensions {
+  columns?: number;
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+}
+
+/** openapi.yaml's Container; a member of another container type (e.g. `flow` on a pager) is a 422. */
+export interface ContainerSpec extends Extensions {
   type: ContainerType;
+  /** Required at the top level of a request; a nested container's default to its element's size. */
   bounds?: Size;
-  contentOffset?: Point;
-  contentInset?: Edges;
+  contentOffset?: Partial<Point>;
+  /** A table's cell width is bounds.width less its left and right insets. */
+  contentInset?: InsetEdges;
   scrolling?: ScrollDirection;
   rangeMode?: RangeMode;
-  rangeTuning?: Record<string, unknown>;
+  rangeTuning?: { [mode in RangeMode]?: { display?: TuningParameters; preload?: TuningParameters } };
   leadingScreensForBatching?: number;
   fetching?: boolean;
   visible?: boolean;
+  /** Table only. */
   separatorStyle?: "singleLine" | "none";
+  /** Collection only. */
   scrollDirection?: "vertical" | "horizontal";
-  flow?: { itemSpacing?: number; lineSpacing?: number; sectionInset?: Edges };
+  /** Collection only. */
+  flow?: FlowLayout;
+  /** Collection only (default `flow`); `gallery` needs `gallery`. */
+  layout?: "flow" | "gallery" | "masonry";
+  gallery?: GalleryLayout;
+  masonry?: MasonryLayout;
+  /** Table or collection: each section header's answer carries `pinnedFrame`. */
+  pinHeaders?: boolean;
+  /** Pager only. */
   currentPage?: number;
+  /** Pager only: the bounds before a size change (rotation). */
   previousBounds?: Size;
+  /** Pager only. */
   circular?: boolean;
-  [member: string]: unknown;
 }
 
 /** `full`: every cell with frame, layout and key; `frames`: layouts only for cells sent in full; `hints`: no cells. */
 export type AnswerShape = "full" | "frames" | "hints";
 
-export interface Section {
+export interface Section extends Extensions {
   id?: string;
   header?: WireCell;
   footer?: WireCell;
-  items: WireCell[];
+  items?: WireCell[];
 }
 
-export interface ContainerRequest {
+/** Send `sections` or `items` (one section), not both. */
+export interface ContainerRequest extends Extensions {
   container: ContainerSpec;
   sections?: Section[];
   items?: WireCell[];
@@ -100,7 +169,7 @@ export interface ContainerRequest {
   pointScale?: number;
 }
 
-export interface NodeRequest {
+export interface NodeRequest extends Extensions {
   root: Element;
   sizeRange?: SizeRange;
   direction?: "ltr" | "rtl";
@@ -109,10 +178,13 @@ export interface NodeRequest {
 
 /** An output node: the element's frame relative to its parent, and its children in z-order. */
 export interface LayoutNode {
-  type?: string;
+  type: string;
   id?: string;
   frame: Frame;
   children?: LayoutNode[];
+  /** A text: the lines shown. */
+  lineCount?: number;
+  /** A text: cut off by maxLines or its frame. */
   truncated?: boolean;
   /** A `container` node: its cells, in its own content coordinates. */
   sections?: SectionResult[];
@@ -124,35 +196,53 @@ export interface LayoutNode {
   visibleText?: string;
   /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
   lines?: TextLine[];
-  [member: string]: unknown;
 }
 
 /** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
 export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
+/** With `?flatten=1`: an element with an id, its frame in the root's coordinates. */
+export interface FlatNode { id: string; frame: Frame }
+
 export interface NodeResponse {
   size: Size;
   layout: LayoutNode;
   warnings: Warning[];
+  /** With `?flatten=1` only: every element with an id, in z-order. */
+  nodes?: FlatNode[];
 }
 
-export interface Warning { type?: string; detail: string; path?: string; [member: string]: unknown }
+/** `path` is a JSON Pointer into the request. */
+export interface Warning { path: string; detail: string }
 
-/** An index path: `[section, item]`, or a section's supplementary view. */
-export type IndexPath = [number, number] | { section: number; kind: "header" | "footer" };
+/** An item's index path `[section, item]`. */
+export type ItemPath = [number, number];
+/** An index path: an item's, or a section's supplementary view. */
+export type IndexPath = ItemPath | { section: number; kind: "header" | "footer" };
 
 export interface CellResult {
   id: string;
-  index: [number, number];
+  index: ItemPath;
+  /** In content coordinates. */
   frame: Frame;
-  /** Absent for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
+  /** Absent for interop cells, and for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
   layout?: LayoutNode;
-  kind?: "node" | "interop";
+  kind: "node" | "interop";
   /** Names the cell's content (at most 64 URL-safe characters); send it back as `ref`. */
   key: string;
-  /** Table cells: where UIKit puts the content view and the separator, relative to the cell. */
-  table?: { contentFrame: Frame; separatorFrame?: Frame };
-  [member: string]: unknown;
+  /** Table rows: UIKit's parts of the row, relative to it. */
+  table?: TableRowFrames;
+  /** Section headers with `pinHeaders`: where the header is drawn at this contentOffset. */
+  pinnedFrame?: Frame;
+}
+
+export interface TableRowFrames {
+  /** The content view: the row less its accessory and separator. */
+  contentFrame: Frame;
+  /** Absent without an accessory. */
+  accessoryFrame?: Frame;
+  /** Absent with separatorStyle none. */
+  separatorFrame?: Frame;
 }
 
 export interface SectionResult {
@@ -170,16 +260,33 @@ export interface Ranges {
 
 export interface BatchFetch {
   shouldFetch: boolean;
-  triggerOffset: number;
+  /** The offset along the scroll axis where shouldFetch turns true; null when there is none. */
+  triggerOffset?: number | null;
   leadingScreens: number;
+}
+
+/** The content cut into viewport-long pages. */
+export interface Page {
+  index: number;
+  offset: Point;
+  firstItem?: ItemPath | null;
+  lastItem?: ItemPath | null;
+}
+
+/** Pagers only; null where there is no such page (an empty pager, the ends of a non-circular one). */
+export interface PagerHints {
+  pageCount: number;
+  currentPage?: number | null;
+  targetContentOffset?: Point | null;
+  previousPage?: number | null;
+  nextPage?: number | null;
 }
 
 export interface Hints {
   ranges: Ranges;
   batchFetch: BatchFetch;
-  pages?: { index: number; offset: number; firstItem: unknown; lastItem: unknown }[];
-  pager?: Record<string, unknown>;
-  [member: string]: unknown;
+  pages: Page[];
+  pager?: PagerHints;
 }
 
 export interface ContainerStats { cells: number; cacheHits: number; cacheMisses: number }
@@ -312,7 +419,7 @@ export interface StepReport {
   answer: AnswerShape;
   /** The HTTP status: 200, 304 (If-None-Match matched), 409 (the cells it named are re-sent), ... */
   status: number;
-  /** Cells in the request, and how many of them went as refs. */
+  /** Cells in the request, and how many of them went as refs (the others went with their content). */
   cells: number;
   refs: number;
   /** Request body bytes as sent (after gzip), and its JSON before compression. */
@@ -323,9 +430,16 @@ export interface StepReport {
   ms: number;
 }
 
+/** A list's container: `type` defaults to "table"; `contentOffset` and `scrolling` follow the host's scroll. */
+export interface ListContainer extends Omit<ContainerSpec, "type"> {
+  type?: ContainerType;
+}
+
 export interface ListOptions {
   baseUrl?: string;
-  container?: ContainerSpec;
+  container?: ListContainer;
+  /** The request's `direction`; with "rtl" the host is made `direction: rtl` unless its style names a direction. */
+  direction?: "ltr" | "rtl";
   sectionId?: string;
   fetchBatch?: (list: WeftList) => Promise<Cell[] | null | undefined>;
   renderCell?: (el: HTMLDivElement, cell: Cell, placed: PlacedCell) => void;

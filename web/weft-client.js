@@ -79,16 +79,34 @@ export async function layout(request, { baseUrl = "", headers = {}, signal, line
     body: JSON.stringify(request),
     signal,
   });
-  const text = await res.text();
-  let body;
-  try { body = JSON.parse(text); } catch { body = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
-  if (!res.ok) {
-    const where = body.path ? ` at ${body.path}` : "";
-    const err = new Error(`${res.status} ${body.title || ""}: ${body.detail || ""}${where}`);
-    err.problem = body;
-    throw err;
-  }
+  return parseAnswer(res, await res.text());
+}
+
+/**
+ * A JSON answer's body, parsed. A refusal rejects with problemError (a body that is not
+ * JSON becomes its problem's `detail`); so does a success whose body is no JSON object
+ * (a proxy's page, a cut-off body): that is no answer either.
+ */
+function parseAnswer(res, text) {
+  const body = res.ok ? jsonObject(text) : problemBody(res.status, text);
+  if (!body) throw problemError(res.status, { title: "Not a JSON answer", detail: text.slice(0, 200) });
+  if (!res.ok) throw problemError(res.status, body);
   return body;
+}
+
+/** `text` parsed when it is a JSON object, else null. */
+function jsonObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The problem a refusal's body holds; a body that is not one (a proxy's page) becomes its `detail`. */
+function problemBody(status, text) {
+  return jsonObject(text) || { title: `HTTP ${status}`, detail: text.slice(0, 200) };
 }
 
 export function isNodeRequest(request) {
@@ -541,7 +559,11 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  * Options:
  *   baseUrl        the service (default: this page's origin)
  *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
- *                  default to the host's client size, `contentOffset` follows the scroll
+ *                  default to the host's client size, `contentOffset` and `scrolling`
+ *                  follow the scroll: along x for a pager or a horizontal collection
+ *   direction      the request's `direction` ("ltr" default, or "rtl": Weft mirrors the
+ *                  cells; the host is then made `direction: rtl` unless it has a direction
+ *                  style, so the list starts at its first cell, on the right)
  *   sectionId      the one section's id (default "items")
  *   fetchBatch     async (list) => cells: called once each time Weft's batchFetch.shouldFetch
  *                  turns true; its cells are appended ([] or null: no more)
@@ -556,15 +578,18 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  */
 export function createList(host, options = {}) {
   const {
-    baseUrl = "", sectionId = "items", fetchBatch, renderCell,
+    baseUrl = "", sectionId = "items", fetchBatch, renderCell, direction,
     headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
   } = options;
   // A copy: resize() changes its bounds, never the caller's object.
   const container = { type: "table", ...options.container };
+  // A pager and a horizontal collection scroll along x (Texture's scrollableDirections).
+  const alongX = container.type === "pager" || (container.type === "collection" && container.scrollDirection === "horizontal");
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
   if (!host.style.position) host.style.position = "relative";
+  if (direction === "rtl" && !host.style.direction) host.style.direction = "rtl";
   const content = doc.createElement("div");
   content.className = "weft-list-content";
   Object.assign(content.style, { position: "relative", width: "0px", height: "0px" });
@@ -579,19 +604,53 @@ export function createList(host, options = {}) {
   let running = 0;                // exchanges queued or running
   let stepQueued = false;         // a scroll step waits for the next animation frame
   let stepAgain = false;          // the user scrolled while an exchange ran: one more step after it
-  let lastOffset = 0;
+  let lastScroll = 0;             // the host's scrollTop or scrollLeft at the last step
+  let rtlHost = false;            // the host lays out right to left (read at every request)
+  let sentOrigin = null;          // the contentOffset of the last request
+  let sentScroll = 0;             // the scroll position it was read at
   let exhausted = false;
   let fetching = null;            // the batch fetch in progress, until its cells are laid out
   let awaitingBatch = false;      // fetchBatch has not returned yet: steps say `fetching: true`
   let lastHints = null;           // { json, etag } of the last hints step, for If-None-Match
   let destroyed = false;
+  // destroy() cancels the exchange in flight; nothing is sent after it.
+  const aborter = typeof AbortController === "function" ? new AbortController() : null;
 
   const bounds = () => container.bounds || { width: host.clientWidth, height: host.clientHeight };
 
+  /** The host's scroll position along the list's axis: physical, it grows rightward or downward. */
+  const scrollPosition = () => (alongX ? host.scrollLeft : host.scrollTop);
+
+  function isRTLHost() {
+    const view = doc.defaultView;
+    const style = view && typeof view.getComputedStyle === "function" ? view.getComputedStyle(host) : host.style;
+    return style.direction === "rtl";
+  }
+
+  /**
+   * The viewport in content coordinates. Weft mirrors an RTL container's cells but not its
+   * offsets: x counts from the content's left edge in either direction. In an RTL box the
+   * content hangs from the right edge and scrollLeft is 0 scrolled fully right, negative
+   * leftward (CSSOM View), so the left edge is the content's width less the viewport's, plus scrollLeft.
+   */
+  function viewport() {
+    const width = host.clientWidth, height = host.clientHeight;
+    if (!alongX) return { x: 0, y: host.scrollTop, width, height };
+    const x = rtlHost ? contentSize.width - width + host.scrollLeft : host.scrollLeft;
+    return { x, y: 0, width, height };
+  }
+
   function containerSpec() {
-    const offset = host.scrollTop;
-    const scrolling = offset > lastOffset ? "down" : offset < lastOffset ? "up" : "none";
-    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching: awaitingBatch };
+    rtlHost = isRTLHost();
+    const position = scrollPosition();
+    const moved = Math.sign(position - lastScroll);
+    // Texture's ASScrollDirection is physical: `right` while contentOffset.x grows, as it
+    // does with scrollLeft in either direction (the next cells of an RTL list are `left`).
+    const scrolling = moved === 0 ? "none" : alongX ? (moved > 0 ? "right" : "left") : (moved > 0 ? "down" : "up");
+    const { x, y } = viewport();
+    sentOrigin = { x, y };
+    sentScroll = position;
+    return { ...container, bounds: bounds(), contentOffset: { x, y }, scrolling, fetching: awaitingBatch };
   }
 
   /** The wire form of a cell: a ref once the server gave it a key, else the cell in full. */
@@ -612,20 +671,29 @@ export function createList(host, options = {}) {
    */
   async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
     for (let round = 0; round < 3; round++) {
+      if (destroyed) throw destroyedError();
       const started = performance.now();
       // `answer` first: a hints step that names it before the cells is answered from the
       // step before's placement without the cells being read (docs/scroll-loop.md).
       const body = answer !== "full" ? { answer } : {};
+      if (direction) body.direction = direction;
       body.container = containerSpec();
-      body.sections = [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }];
+      let refs = 0;
+      const items = entries.map((e, i) => {
+        const wire = wireCell(e, full.has(i));
+        if (wire.ref) refs++;
+        return wire;
+      });
+      body.sections = [{ id: sectionId, items }];
       const json = JSON.stringify(body);
       const encoded = await encodeBody(json, { compress });
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
       const repeat = answer === "hints" && lastHints && lastHints.json === json;
       if (repeat) requestHeaders["if-none-match"] = lastHints.etag;
-      const res = await fetch(baseUrl + "/v1/layout", { method: "POST", headers: requestHeaders, body: encoded.body });
+      const res = await fetch(baseUrl + "/v1/layout",
+        { method: "POST", headers: requestHeaders, body: encoded.body, signal: aborter?.signal });
       const report = (status, receivedBytes) => onStep && onStep({
-        kind, answer, status, cells: entries.length, refs: entries.length - full.size,
+        kind, answer, status, cells: entries.length, refs,
         sentBytes: encoded.bytes, jsonBytes: encoded.jsonBytes, receivedBytes, ms: performance.now() - started,
       });
       if (res.status === 304) {
@@ -639,15 +707,15 @@ export function createList(host, options = {}) {
         return streamedAnswer;
       }
       const text = await res.text();
-      let parsed;
-      try { parsed = JSON.parse(text); } catch { parsed = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
       report(res.status, utf8Length(text));
       if (res.ok) {
+        const parsed = parseAnswer(res, text);
         if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
         return parsed;
       }
-      if (!isUnknownRefProblem(parsed)) throw problemError(res.status, parsed);
-      for (const pointer of parsed.refs) {
+      const problem = problemBody(res.status, text);
+      if (!isUnknownRefProblem(problem)) throw problemError(res.status, problem);
+      for (const pointer of problem.refs) {
         const i = itemIndexOfPointer(pointer);
         if (i >= 0 && i < entries.length) full.add(i);
       }
@@ -667,7 +735,7 @@ export function createList(host, options = {}) {
         if (entry) {
           place(entry, record);
           grow(record.frame);
-          if (!hints && intersectsViewport(record.frame)) mount(entry);
+          if (!hints && intersects(record.frame, viewport())) mount(entry);
         }
       } else if (record.record === "end") {
         end = record;
@@ -701,9 +769,10 @@ export function createList(host, options = {}) {
     });
   }
 
-  function intersectsViewport(frame) {
-    const top = host.scrollTop, bottom = top + host.clientHeight;
-    return frame.y < bottom && frame.y + frame.height > top;
+  /** Whether `frame` reaches into `view` along the scroll axis (the other axis is the content's whole breadth). */
+  function intersects(frame, view) {
+    return alongX ? frame.x < view.x + view.width && frame.x + frame.width > view.x
+                  : frame.y < view.y + view.height && frame.y + frame.height > view.y;
   }
 
   /** Takes in an answer: cells' frames, layouts and keys; size; hints; then the DOM. */
@@ -732,8 +801,9 @@ export function createList(host, options = {}) {
   /** The DOM holds exactly the preload range: cells entering it are drawn, cells leaving it removed. */
   function syncDOM() {
     const keep = preloadIndexes();
+    const view = keep ? null : viewport();
     entries.forEach((entry, i) => {
-      const wanted = keep ? keep.has(i) : !!entry.frame && intersectsViewport(entry.frame);
+      const wanted = keep ? keep.has(i) : !!entry.frame && intersects(entry.frame, view);
       if (wanted && entry.frame && !entry.el) mount(entry);
       else if (!wanted && entry.el) unmount(entry);
     });
@@ -787,13 +857,14 @@ export function createList(host, options = {}) {
       try {
         const more = await Promise.resolve().then(() => fetchBatch(list));
         awaitingBatch = false;
+        if (destroyed) return false;
         // The batch is in hand: its append asks hints with `fetching: false`, which is Texture's
         // check when a batch completes (the new cells may not reach past the trigger).
         if (!more || more.length === 0) exhausted = true;
         else await appendCells(more, "batch");
         return true;
       } catch (e) {
-        onError(e);
+        if (!destroyed) onError(e);
         return false;
       } finally {
         awaitingBatch = false;
@@ -815,16 +886,24 @@ export function createList(host, options = {}) {
     }
     try {
       await serial(async () => {
-        const offset = host.scrollTop;
         const answer = await exchange("scroll", "hints");
-        lastOffset = offset;
+        lastScroll = sentScroll;
         if (answer) apply(answer);
         else syncDOM();
       });
       maybeFetchBatch();
     } catch (e) {
-      onError(e);
+      if (!destroyed) onError(e);
     }
+  }
+
+  /**
+   * One more step when the viewport is no longer where the last request said: the user
+   * scrolled meanwhile, or an RTL list's content grew leftward under a still viewport.
+   */
+  function followViewport() {
+    const view = viewport();
+    if (sentOrigin && (view.x !== sentOrigin.x || view.y !== sentOrigin.y)) schedule();
   }
 
   /** At most one step per animation frame, however many scroll events arrive. */
@@ -838,24 +917,45 @@ export function createList(host, options = {}) {
 
   /** Adds cells at the end: known cells go as refs, the new ones in full (answer `frames`). */
   async function appendCells(cells, kind) {
+    if (destroyed) throw destroyedError();
     // The fonts first, so text is drawn with the faces Weft measured it with from its first paint.
     if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
     await serial(async () => {
+      if (destroyed) throw destroyedError();
       const ids = new Set();
       for (const cell of cells) {
         if (cell.id == null || byId.has(cell.id) || ids.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
         ids.add(cell.id);
       }
-      const first = entries.length === 0;
+      const before = entries.length, sizeBefore = contentSize;
+      const first = before === 0;
       const full = new Set();
       for (const cell of cells) {
         byId.set(cell.id, entries.length);
         full.add(entries.length);
         entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
       }
-      // The first answer streams, so the first screen paints before the rest is laid out.
-      apply(await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full }));
+      let answer;
+      try {
+        // The first answer streams, so the first screen paints before the rest is laid out.
+        answer = await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full });
+      } catch (e) {
+        // A failed append leaves no trace: its cells can be appended again, and no later
+        // step sends cells the server never placed (they would get no key and no frame).
+        for (const entry of entries.splice(before)) {
+          byId.delete(entry.id);
+          unmount(entry);
+        }
+        setContentSize(sizeBefore);
+        throw e;
+      }
+      apply(answer);
+      followViewport();
     });
+  }
+
+  function destroyedError() {
+    return new Error("the list was destroyed");
   }
 
   const list = {
@@ -883,7 +983,10 @@ export function createList(host, options = {}) {
     /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
     async resize(newBounds) {
       container.bounds = newBounds;
-      await serial(async () => apply(await exchange("resize", "full")));
+      await serial(async () => {
+        apply(await exchange("resize", "full"));
+        followViewport();
+      });
       return list;
     },
 
@@ -899,9 +1002,10 @@ export function createList(host, options = {}) {
       return list;
     },
 
-    /** Stops listening and empties the host. */
+    /** Stops listening, cancels the exchange in flight and empties the host; nothing is sent after it. */
     destroy() {
       destroyed = true;
+      aborter?.abort();
       host.removeEventListener("scroll", onScroll);
       host.replaceChildren();
     },

@@ -10,6 +10,8 @@ public enum EmbeddedWeb {
 <meta charset="utf-8">
 <title>Weft playground</title>
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<!-- An empty icon: without one the browser asks for /favicon.ico, a 404. -->
+<link rel="icon" href="data:,">
 <!-- No build step and nothing from a CDN: this page and /weft-client.js are all there is.
      Every drawn box carries data-id, data-key and data-frame, so tests can find it. -->
 <style>
@@ -344,6 +346,7 @@ async function runFeed(request, mine) {
   };
   feedList = createList(host, {
     container: { ...request.container },
+    direction: request.direction,
     fetchBatch: async () => take(),
     onStep: (report) => { last = report; queueMicrotask(show); },
     onError: (e) => { status.className = "error"; status.textContent = e.message; },
@@ -421,12 +424,11 @@ function drawHints(request, response) {
   const offset = c.contentOffset || { x: 0, y: 0 };
   const size = response.contentSize || { width: 0, height: 0 };
   const alongX = c.type === "pager" || c.scrollDirection === "horizontal";
-  const cells = new Map();
-  for (const s of response.sections || []) for (const item of s.items || []) cells.set(String(item.index), item.frame);
+  const cells = cellFrames(response.sections);
   // Gutter bars run beside the content, across the scroll axis: right of it, or below a horizontal one.
   ["visible", "display", "preload"].forEach((range, k) => {
     for (const path of (hints.ranges && hints.ranges[range]) || []) {
-      const f = cells.get(String(path));
+      const f = cells.get(pathKey(path));
       if (!f) continue;
       if (range === "visible") hint("visible", f.x, f.y, f.width, f.height);
       if (alongX) hint(`bar ${range}`, f.x, size.height + 6 + 8 * k, f.width, 5);
@@ -450,6 +452,22 @@ function drawHints(request, response) {
   return p && p.currentPage != null ? `; pager: page ${p.currentPage + 1} of ${p.pageCount} (index ${p.currentPage})` : "";
 }
 
+/** A range entry as a map key: an item's [section, item], or a section's {section, kind} header or footer. */
+function pathKey(path) {
+  return Array.isArray(path) ? `${path[0]},${path[1]}` : `${path.section},${path.kind}`;
+}
+
+/** Every cell's frame by pathKey: items, headers and footers. A pinned header is drawn at its pinned frame. */
+function cellFrames(sections) {
+  const cells = new Map();
+  (sections || []).forEach((s, i) => {
+    for (const item of s.items || []) cells.set(pathKey(item.index), item.frame);
+    if (s.header) cells.set(pathKey({ section: i, kind: "header" }), s.header.pinnedFrame || s.header.frame);
+    if (s.footer) cells.set(pathKey({ section: i, kind: "footer" }), s.footer.frame);
+  });
+  return cells;
+}
+
 /** A nested container's visible range and viewport, drawn over its node: its cells are in its
     own content coordinates, shown at the node's origin less its contentOffset. Returns how many. */
 function drawNestedHints(request, response) {
@@ -459,10 +477,9 @@ function drawNestedHints(request, response) {
     if (entry.cell || !node.sections || !node.hints) continue;
     const offset = (entry.element && entry.element.container && entry.element.container.contentOffset) || { x: 0, y: 0 };
     const ox = entry.frame.x - (offset.x || 0), oy = entry.frame.y - (offset.y || 0);
-    const cells = new Map();
-    for (const s of node.sections) for (const item of s.items || []) cells.set(String(item.index), item.frame);
+    const cells = cellFrames(node.sections);
     for (const path of node.hints.ranges.visible || []) {
-      const f = cells.get(String(path));
+      const f = cells.get(pathKey(path));
       if (f) hint("visible", ox + f.x, oy + f.y, f.width, f.height);
     }
     hint("viewport", entry.frame.x, entry.frame.y, entry.frame.width, entry.frame.height);
@@ -591,16 +608,34 @@ export async function layout(request, { baseUrl = "", headers = {}, signal, line
     body: JSON.stringify(request),
     signal,
   });
-  const text = await res.text();
-  let body;
-  try { body = JSON.parse(text); } catch { body = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
-  if (!res.ok) {
-    const where = body.path ? ` at ${body.path}` : "";
-    const err = new Error(`${res.status} ${body.title || ""}: ${body.detail || ""}${where}`);
-    err.problem = body;
-    throw err;
-  }
+  return parseAnswer(res, await res.text());
+}
+
+/**
+ * A JSON answer's body, parsed. A refusal rejects with problemError (a body that is not
+ * JSON becomes its problem's `detail`); so does a success whose body is no JSON object
+ * (a proxy's page, a cut-off body): that is no answer either.
+ */
+function parseAnswer(res, text) {
+  const body = res.ok ? jsonObject(text) : problemBody(res.status, text);
+  if (!body) throw problemError(res.status, { title: "Not a JSON answer", detail: text.slice(0, 200) });
+  if (!res.ok) throw problemError(res.status, body);
   return body;
+}
+
+/** `text` parsed when it is a JSON object, else null. */
+function jsonObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return value !== null && typeof value === "object" && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The problem a refusal's body holds; a body that is not one (a proxy's page) becomes its `detail`. */
+function problemBody(status, text) {
+  return jsonObject(text) || { title: `HTTP ${status}`, detail: text.slice(0, 200) };
 }
 
 export function isNodeRequest(request) {
@@ -1053,7 +1088,11 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  * Options:
  *   baseUrl        the service (default: this page's origin)
  *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
- *                  default to the host's client size, `contentOffset` follows the scroll
+ *                  default to the host's client size, `contentOffset` and `scrolling`
+ *                  follow the scroll: along x for a pager or a horizontal collection
+ *   direction      the request's `direction` ("ltr" default, or "rtl": Weft mirrors the
+ *                  cells; the host is then made `direction: rtl` unless it has a direction
+ *                  style, so the list starts at its first cell, on the right)
  *   sectionId      the one section's id (default "items")
  *   fetchBatch     async (list) => cells: called once each time Weft's batchFetch.shouldFetch
  *                  turns true; its cells are appended ([] or null: no more)
@@ -1068,15 +1107,18 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  */
 export function createList(host, options = {}) {
   const {
-    baseUrl = "", sectionId = "items", fetchBatch, renderCell,
+    baseUrl = "", sectionId = "items", fetchBatch, renderCell, direction,
     headers = {}, stream = true, compress = true, fonts = true, onStep, onError = (e) => console.error(e),
   } = options;
   // A copy: resize() changes its bounds, never the caller's object.
   const container = { type: "table", ...options.container };
+  // A pager and a horizontal collection scroll along x (Texture's scrollableDirections).
+  const alongX = container.type === "pager" || (container.type === "collection" && container.scrollDirection === "horizontal");
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
   if (!host.style.position) host.style.position = "relative";
+  if (direction === "rtl" && !host.style.direction) host.style.direction = "rtl";
   const content = doc.createElement("div");
   content.className = "weft-list-content";
   Object.assign(content.style, { position: "relative", width: "0px", height: "0px" });
@@ -1091,19 +1133,53 @@ export function createList(host, options = {}) {
   let running = 0;                // exchanges queued or running
   let stepQueued = false;         // a scroll step waits for the next animation frame
   let stepAgain = false;          // the user scrolled while an exchange ran: one more step after it
-  let lastOffset = 0;
+  let lastScroll = 0;             // the host's scrollTop or scrollLeft at the last step
+  let rtlHost = false;            // the host lays out right to left (read at every request)
+  let sentOrigin = null;          // the contentOffset of the last request
+  let sentScroll = 0;             // the scroll position it was read at
   let exhausted = false;
   let fetching = null;            // the batch fetch in progress, until its cells are laid out
   let awaitingBatch = false;      // fetchBatch has not returned yet: steps say `fetching: true`
   let lastHints = null;           // { json, etag } of the last hints step, for If-None-Match
   let destroyed = false;
+  // destroy() cancels the exchange in flight; nothing is sent after it.
+  const aborter = typeof AbortController === "function" ? new AbortController() : null;
 
   const bounds = () => container.bounds || { width: host.clientWidth, height: host.clientHeight };
 
+  /** The host's scroll position along the list's axis: physical, it grows rightward or downward. */
+  const scrollPosition = () => (alongX ? host.scrollLeft : host.scrollTop);
+
+  function isRTLHost() {
+    const view = doc.defaultView;
+    const style = view && typeof view.getComputedStyle === "function" ? view.getComputedStyle(host) : host.style;
+    return style.direction === "rtl";
+  }
+
+  /**
+   * The viewport in content coordinates. Weft mirrors an RTL container's cells but not its
+   * offsets: x counts from the content's left edge in either direction. In an RTL box the
+   * content hangs from the right edge and scrollLeft is 0 scrolled fully right, negative
+   * leftward (CSSOM View), so the left edge is the content's width less the viewport's, plus scrollLeft.
+   */
+  function viewport() {
+    const width = host.clientWidth, height = host.clientHeight;
+    if (!alongX) return { x: 0, y: host.scrollTop, width, height };
+    const x = rtlHost ? contentSize.width - width + host.scrollLeft : host.scrollLeft;
+    return { x, y: 0, width, height };
+  }
+
   function containerSpec() {
-    const offset = host.scrollTop;
-    const scrolling = offset > lastOffset ? "down" : offset < lastOffset ? "up" : "none";
-    return { ...container, bounds: bounds(), contentOffset: { x: 0, y: offset }, scrolling, fetching: awaitingBatch };
+    rtlHost = isRTLHost();
+    const position = scrollPosition();
+    const moved = Math.sign(position - lastScroll);
+    // Texture's ASScrollDirection is physical: `right` while contentOffset.x grows, as it
+    // does with scrollLeft in either direction (the next cells of an RTL list are `left`).
+    const scrolling = moved === 0 ? "none" : alongX ? (moved > 0 ? "right" : "left") : (moved > 0 ? "down" : "up");
+    const { x, y } = viewport();
+    sentOrigin = { x, y };
+    sentScroll = position;
+    return { ...container, bounds: bounds(), contentOffset: { x, y }, scrolling, fetching: awaitingBatch };
   }
 
   /** The wire form of a cell: a ref once the server gave it a key, else the cell in full. */
@@ -1124,20 +1200,29 @@ export function createList(host, options = {}) {
    */
   async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
     for (let round = 0; round < 3; round++) {
+      if (destroyed) throw destroyedError();
       const started = performance.now();
       // `answer` first: a hints step that names it before the cells is answered from the
       // step before's placement without the cells being read (docs/scroll-loop.md).
       const body = answer !== "full" ? { answer } : {};
+      if (direction) body.direction = direction;
       body.container = containerSpec();
-      body.sections = [{ id: sectionId, items: entries.map((e, i) => wireCell(e, full.has(i))) }];
+      let refs = 0;
+      const items = entries.map((e, i) => {
+        const wire = wireCell(e, full.has(i));
+        if (wire.ref) refs++;
+        return wire;
+      });
+      body.sections = [{ id: sectionId, items }];
       const json = JSON.stringify(body);
       const encoded = await encodeBody(json, { compress });
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
       const repeat = answer === "hints" && lastHints && lastHints.json === json;
       if (repeat) requestHeaders["if-none-match"] = lastHints.etag;
-      const res = await fetch(baseUrl + "/v1/layout", { method: "POST", headers: requestHeaders, body: encoded.body });
+      const res = await fetch(baseUrl + "/v1/layout",
+        { method: "POST", headers: requestHeaders, body: encoded.body, signal: aborter?.signal });
       const report = (status, receivedBytes) => onStep && onStep({
-        kind, answer, status, cells: entries.length, refs: entries.length - full.size,
+        kind, answer, status, cells: entries.length, refs,
         sentBytes: encoded.bytes, jsonBytes: encoded.jsonBytes, receivedBytes, ms: performance.now() - started,
       });
       if (res.status === 304) {
@@ -1151,15 +1236,15 @@ export function createList(host, options = {}) {
         return streamedAnswer;
       }
       const text = await res.text();
-      let parsed;
-      try { parsed = JSON.parse(text); } catch { parsed = { title: `HTTP ${res.status}`, detail: text.slice(0, 200) }; }
       report(res.status, utf8Length(text));
       if (res.ok) {
+        const parsed = parseAnswer(res, text);
         if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
         return parsed;
       }
-      if (!isUnknownRefProblem(parsed)) throw problemError(res.status, parsed);
-      for (const pointer of parsed.refs) {
+      const problem = problemBody(res.status, text);
+      if (!isUnknownRefProblem(problem)) throw problemError(res.status, problem);
+      for (const pointer of problem.refs) {
         const i = itemIndexOfPointer(pointer);
         if (i >= 0 && i < entries.length) full.add(i);
       }
@@ -1179,7 +1264,7 @@ export function createList(host, options = {}) {
         if (entry) {
           place(entry, record);
           grow(record.frame);
-          if (!hints && intersectsViewport(record.frame)) mount(entry);
+          if (!hints && intersects(record.frame, viewport())) mount(entry);
         }
       } else if (record.record === "end") {
         end = record;
@@ -1213,9 +1298,10 @@ export function createList(host, options = {}) {
     });
   }
 
-  function intersectsViewport(frame) {
-    const top = host.scrollTop, bottom = top + host.clientHeight;
-    return frame.y < bottom && frame.y + frame.height > top;
+  /** Whether `frame` reaches into `view` along the scroll axis (the other axis is the content's whole breadth). */
+  function intersects(frame, view) {
+    return alongX ? frame.x < view.x + view.width && frame.x + frame.width > view.x
+                  : frame.y < view.y + view.height && frame.y + frame.height > view.y;
   }
 
   /** Takes in an answer: cells' frames, layouts and keys; size; hints; then the DOM. */
@@ -1244,8 +1330,9 @@ export function createList(host, options = {}) {
   /** The DOM holds exactly the preload range: cells entering it are drawn, cells leaving it removed. */
   function syncDOM() {
     const keep = preloadIndexes();
+    const view = keep ? null : viewport();
     entries.forEach((entry, i) => {
-      const wanted = keep ? keep.has(i) : !!entry.frame && intersectsViewport(entry.frame);
+      const wanted = keep ? keep.has(i) : !!entry.frame && intersects(entry.frame, view);
       if (wanted && entry.frame && !entry.el) mount(entry);
       else if (!wanted && entry.el) unmount(entry);
     });
@@ -1299,13 +1386,14 @@ export function createList(host, options = {}) {
       try {
         const more = await Promise.resolve().then(() => fetchBatch(list));
         awaitingBatch = false;
+        if (destroyed) return false;
         // The batch is in hand: its append asks hints with `fetching: false`, which is Texture's
         // check when a batch completes (the new cells may not reach past the trigger).
         if (!more || more.length === 0) exhausted = true;
         else await appendCells(more, "batch");
         return true;
       } catch (e) {
-        onError(e);
+        if (!destroyed) onError(e);
         return false;
       } finally {
         awaitingBatch = false;
@@ -1327,16 +1415,24 @@ export function createList(host, options = {}) {
     }
     try {
       await serial(async () => {
-        const offset = host.scrollTop;
         const answer = await exchange("scroll", "hints");
-        lastOffset = offset;
+        lastScroll = sentScroll;
         if (answer) apply(answer);
         else syncDOM();
       });
       maybeFetchBatch();
     } catch (e) {
-      onError(e);
+      if (!destroyed) onError(e);
     }
+  }
+
+  /**
+   * One more step when the viewport is no longer where the last request said: the user
+   * scrolled meanwhile, or an RTL list's content grew leftward under a still viewport.
+   */
+  function followViewport() {
+    const view = viewport();
+    if (sentOrigin && (view.x !== sentOrigin.x || view.y !== sentOrigin.y)) schedule();
   }
 
   /** At most one step per animation frame, however many scroll events arrive. */
@@ -1350,24 +1446,45 @@ export function createList(host, options = {}) {
 
   /** Adds cells at the end: known cells go as refs, the new ones in full (answer `frames`). */
   async function appendCells(cells, kind) {
+    if (destroyed) throw destroyedError();
     // The fonts first, so text is drawn with the faces Weft measured it with from its first paint.
     if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
     await serial(async () => {
+      if (destroyed) throw destroyedError();
       const ids = new Set();
       for (const cell of cells) {
         if (cell.id == null || byId.has(cell.id) || ids.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
         ids.add(cell.id);
       }
-      const first = entries.length === 0;
+      const before = entries.length, sizeBefore = contentSize;
+      const first = before === 0;
       const full = new Set();
       for (const cell of cells) {
         byId.set(cell.id, entries.length);
         full.add(entries.length);
         entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
       }
-      // The first answer streams, so the first screen paints before the rest is laid out.
-      apply(await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full }));
+      let answer;
+      try {
+        // The first answer streams, so the first screen paints before the rest is laid out.
+        answer = await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full });
+      } catch (e) {
+        // A failed append leaves no trace: its cells can be appended again, and no later
+        // step sends cells the server never placed (they would get no key and no frame).
+        for (const entry of entries.splice(before)) {
+          byId.delete(entry.id);
+          unmount(entry);
+        }
+        setContentSize(sizeBefore);
+        throw e;
+      }
+      apply(answer);
+      followViewport();
     });
+  }
+
+  function destroyedError() {
+    return new Error("the list was destroyed");
   }
 
   const list = {
@@ -1395,7 +1512,10 @@ export function createList(host, options = {}) {
     /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
     async resize(newBounds) {
       container.bounds = newBounds;
-      await serial(async () => apply(await exchange("resize", "full")));
+      await serial(async () => {
+        apply(await exchange("resize", "full"));
+        followViewport();
+      });
       return list;
     },
 
@@ -1411,9 +1531,10 @@ export function createList(host, options = {}) {
       return list;
     },
 
-    /** Stops listening and empties the host. */
+    /** Stops listening, cancels the exchange in flight and empties the host; nothing is sent after it. */
     destroy() {
       destroyed = true;
+      aborter?.abort();
       host.removeEventListener("scroll", onScroll);
       host.replaceChildren();
     },
@@ -1428,14 +1549,37 @@ export function createList(host, options = {}) {
 
 // MARK: - Wire types
 
+/** Members named `x-...` are the client's own: Weft accepts and ignores them wherever openapi.yaml allows them. */
+export type Extensions = { [extension: `x-${string}`]: unknown };
+
+/** An answer's size: both axes, in points. */
 export interface Size { width: number; height: number }
+/** An answer's point; in a request (`contentOffset`) either axis may be left out (0). */
 export interface Point { x: number; y: number }
 export interface Frame { x: number; y: number; width: number; height: number }
-export interface Edges { top?: number; left?: number; bottom?: number; right?: number }
-export interface SizeRange {
-  min?: { width?: number | null; height?: number | null };
-  max?: { width?: number | null; height?: number | null };
-}
+/** A request's size: a `null` or absent axis is unbounded (or 0 for a minimum). */
+export type RequestSize = ({ width?: number | null; height?: number | null } & Extensions) | null;
+/** An interop cell's size: a `null` or absent axis (or a `null` size) is 0. */
+export type CellSize = RequestSize;
+export type SizeRange = ({ min?: RequestSize; max?: RequestSize } & Extensions) | null;
+
+/** A finite number of percent, e.g. "50%". */
+export type Percent = `${number}%`;
+/** Points, a fraction of the parent's size ("50%"), or "auto". */
+export type Dimension = number | Percent | "auto";
+/** Points or "N%" (of the bounds), negative allowed, never "auto". */
+export type InsetDimension = number | Percent;
+/**
+ * One value for every edge, or an object of edges: a specific edge beats `horizontal` and
+ * `vertical`, which beat `all`; `start` and `end` resolve by the request's direction.
+ */
+export type EdgesOf<D> = D | ({
+  left?: D; top?: D; right?: D; bottom?: D; start?: D; end?: D; horizontal?: D; vertical?: D; all?: D;
+} & Extensions);
+/** An element style's `margin` and `position`. */
+export type Edges = EdgesOf<Dimension>;
+/** `contentInset`, `separatorInset`, a layout's `sectionInset`. */
+export type InsetEdges = EdgesOf<InsetDimension>;
 
 /** A layout element (api.md "Elements"); `type` picks which other members apply. */
 export interface Element {
@@ -1452,15 +1596,15 @@ export interface Element {
 export interface CellContent {
   kind?: "node" | "interop";
   node?: Element;
-  size?: Size;
+  size?: CellSize;
   style?: Record<string, unknown>;
 }
 
 /** Fields that stay beside a ref: they place the cell, they are not its content. */
-export interface CellPlacement {
+export interface CellPlacement extends Extensions {
   constrainedSize?: SizeRange;
   accessoryType?: "none" | "disclosureIndicator" | "detailDisclosureButton" | "checkmark" | "detailButton";
-  separatorInset?: Edges;
+  separatorInset?: InsetEdges;
   selectionStyle?: "none" | "blue" | "gray" | "default";
   neverShowPlaceholders?: boolean;
 }
@@ -1484,40 +1628,86 @@ export type WireCell = Cell | RefCell;
 
 export type ContainerType = "table" | "collection" | "pager";
 export type RangeMode = "full" | "minimum" | "visibleOnly" | "lowMemory";
+/** Texture's ASScrollDirection: the way the content moves (`down` while contentOffset.y grows, `right` while x does). */
 export type ScrollDirection =
   | "none" | "up" | "down" | "left" | "right" | "up-left" | "up-right" | "down-left" | "down-right";
 
-export interface ContainerSpec {
+export interface TuningParameters extends Extensions {
+  leadingBufferScreenfuls?: number;
+  trailingBufferScreenfuls?: number;
+}
+
+/** Collection only: UIKit's flow layout metrics. */
+export interface FlowLayout extends Extensions {
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+  /** `justified` (UIKit's, the default) shares a line's leftover room; `start` packs lines to the start. */
+  alignment?: "justified" | "start";
+}
+
+/** Collection with `layout: "gallery"`: every item at exactly `itemSize`. */
+export interface GalleryLayout extends Extensions {
+  itemSize: Size;
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+}
+
+/** Collection with `layout: "masonry"`: `columns` (default 2) of equal width, each item to the shortest. */
+export interface MasonryLayout extends Extensions {
+  columns?: number;
+  itemSpacing?: number;
+  lineSpacing?: number;
+  sectionInset?: InsetEdges;
+}
+
+/** openapi.yaml's Container; a member of another container type (e.g. `flow` on a pager) is a 422. */
+export interface ContainerSpec extends Extensions {
   type: ContainerType;
+  /** Required at the top level of a request; a nested container's default to its element's size. */
   bounds?: Size;
-  contentOffset?: Point;
-  contentInset?: Edges;
+  contentOffset?: Partial<Point>;
+  /** A table's cell width is bounds.width less its left and right insets. */
+  contentInset?: InsetEdges;
   scrolling?: ScrollDirection;
   rangeMode?: RangeMode;
-  rangeTuning?: Record<string, unknown>;
+  rangeTuning?: { [mode in RangeMode]?: { display?: TuningParameters; preload?: TuningParameters } };
   leadingScreensForBatching?: number;
   fetching?: boolean;
   visible?: boolean;
+  /** Table only. */
   separatorStyle?: "singleLine" | "none";
+  /** Collection only. */
   scrollDirection?: "vertical" | "horizontal";
-  flow?: { itemSpacing?: number; lineSpacing?: number; sectionInset?: Edges };
+  /** Collection only. */
+  flow?: FlowLayout;
+  /** Collection only (default `flow`); `gallery` needs `gallery`. */
+  layout?: "flow" | "gallery" | "masonry";
+  gallery?: GalleryLayout;
+  masonry?: MasonryLayout;
+  /** Table or collection: each section header's answer carries `pinnedFrame`. */
+  pinHeaders?: boolean;
+  /** Pager only. */
   currentPage?: number;
+  /** Pager only: the bounds before a size change (rotation). */
   previousBounds?: Size;
+  /** Pager only. */
   circular?: boolean;
-  [member: string]: unknown;
 }
 
 /** `full`: every cell with frame, layout and key; `frames`: layouts only for cells sent in full; `hints`: no cells. */
 export type AnswerShape = "full" | "frames" | "hints";
 
-export interface Section {
+export interface Section extends Extensions {
   id?: string;
   header?: WireCell;
   footer?: WireCell;
-  items: WireCell[];
+  items?: WireCell[];
 }
 
-export interface ContainerRequest {
+/** Send `sections` or `items` (one section), not both. */
+export interface ContainerRequest extends Extensions {
   container: ContainerSpec;
   sections?: Section[];
   items?: WireCell[];
@@ -1526,7 +1716,7 @@ export interface ContainerRequest {
   pointScale?: number;
 }
 
-export interface NodeRequest {
+export interface NodeRequest extends Extensions {
   root: Element;
   sizeRange?: SizeRange;
   direction?: "ltr" | "rtl";
@@ -1535,10 +1725,13 @@ export interface NodeRequest {
 
 /** An output node: the element's frame relative to its parent, and its children in z-order. */
 export interface LayoutNode {
-  type?: string;
+  type: string;
   id?: string;
   frame: Frame;
   children?: LayoutNode[];
+  /** A text: the lines shown. */
+  lineCount?: number;
+  /** A text: cut off by maxLines or its frame. */
   truncated?: boolean;
   /** A `container` node: its cells, in its own content coordinates. */
   sections?: SectionResult[];
@@ -1550,35 +1743,53 @@ export interface LayoutNode {
   visibleText?: string;
   /** A text's line boxes, when asked for (`lines`, `?lines=1`). */
   lines?: TextLine[];
-  [member: string]: unknown;
 }
 
 /** One line box of a text: its frame in the text node's coordinates and its UTF-16 range. */
 export interface TextLine { frame: Frame; start: number; end: number; baseline: number }
 
+/** With `?flatten=1`: an element with an id, its frame in the root's coordinates. */
+export interface FlatNode { id: string; frame: Frame }
+
 export interface NodeResponse {
   size: Size;
   layout: LayoutNode;
   warnings: Warning[];
+  /** With `?flatten=1` only: every element with an id, in z-order. */
+  nodes?: FlatNode[];
 }
 
-export interface Warning { type?: string; detail: string; path?: string; [member: string]: unknown }
+/** `path` is a JSON Pointer into the request. */
+export interface Warning { path: string; detail: string }
 
-/** An index path: `[section, item]`, or a section's supplementary view. */
-export type IndexPath = [number, number] | { section: number; kind: "header" | "footer" };
+/** An item's index path `[section, item]`. */
+export type ItemPath = [number, number];
+/** An index path: an item's, or a section's supplementary view. */
+export type IndexPath = ItemPath | { section: number; kind: "header" | "footer" };
 
 export interface CellResult {
   id: string;
-  index: [number, number];
+  index: ItemPath;
+  /** In content coordinates. */
   frame: Frame;
-  /** Absent for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
+  /** Absent for interop cells, and for a ref'd cell in a `frames` answer: the client keeps the layout it has. */
   layout?: LayoutNode;
-  kind?: "node" | "interop";
+  kind: "node" | "interop";
   /** Names the cell's content (at most 64 URL-safe characters); send it back as `ref`. */
   key: string;
-  /** Table cells: where UIKit puts the content view and the separator, relative to the cell. */
-  table?: { contentFrame: Frame; separatorFrame?: Frame };
-  [member: string]: unknown;
+  /** Table rows: UIKit's parts of the row, relative to it. */
+  table?: TableRowFrames;
+  /** Section headers with `pinHeaders`: where the header is drawn at this contentOffset. */
+  pinnedFrame?: Frame;
+}
+
+export interface TableRowFrames {
+  /** The content view: the row less its accessory and separator. */
+  contentFrame: Frame;
+  /** Absent without an accessory. */
+  accessoryFrame?: Frame;
+  /** Absent with separatorStyle none. */
+  separatorFrame?: Frame;
 }
 
 export interface SectionResult {
@@ -1596,16 +1807,33 @@ export interface Ranges {
 
 export interface BatchFetch {
   shouldFetch: boolean;
-  triggerOffset: number;
+  /** The offset along the scroll axis where shouldFetch turns true; null when there is none. */
+  triggerOffset?: number | null;
   leadingScreens: number;
+}
+
+/** The content cut into viewport-long pages. */
+export interface Page {
+  index: number;
+  offset: Point;
+  firstItem?: ItemPath | null;
+  lastItem?: ItemPath | null;
+}
+
+/** Pagers only; null where there is no such page (an empty pager, the ends of a non-circular one). */
+export interface PagerHints {
+  pageCount: number;
+  currentPage?: number | null;
+  targetContentOffset?: Point | null;
+  previousPage?: number | null;
+  nextPage?: number | null;
 }
 
 export interface Hints {
   ranges: Ranges;
   batchFetch: BatchFetch;
-  pages?: { index: number; offset: number; firstItem: unknown; lastItem: unknown }[];
-  pager?: Record<string, unknown>;
-  [member: string]: unknown;
+  pages: Page[];
+  pager?: PagerHints;
 }
 
 export interface ContainerStats { cells: number; cacheHits: number; cacheMisses: number }
@@ -1738,7 +1966,7 @@ export interface StepReport {
   answer: AnswerShape;
   /** The HTTP status: 200, 304 (If-None-Match matched), 409 (the cells it named are re-sent), ... */
   status: number;
-  /** Cells in the request, and how many of them went as refs. */
+  /** Cells in the request, and how many of them went as refs (the others went with their content). */
   cells: number;
   refs: number;
   /** Request body bytes as sent (after gzip), and its JSON before compression. */
@@ -1749,9 +1977,16 @@ export interface StepReport {
   ms: number;
 }
 
+/** A list's container: `type` defaults to "table"; `contentOffset` and `scrolling` follow the host's scroll. */
+export interface ListContainer extends Omit<ContainerSpec, "type"> {
+  type?: ContainerType;
+}
+
 export interface ListOptions {
   baseUrl?: string;
-  container?: ContainerSpec;
+  container?: ListContainer;
+  /** The request's `direction`; with "rtl" the host is made `direction: rtl` unless its style names a direction. */
+  direction?: "ltr" | "rtl";
   sectionId?: string;
   fetchBatch?: (list: WeftList) => Promise<Cell[] | null | undefined>;
   renderCell?: (el: HTMLDivElement, cell: Cell, placed: PlacedCell) => void;
@@ -1965,9 +2200,13 @@ paths:
         the same as a stream read whole.
 
         Smaller bodies, pagers, collections, and tables whose `container` comes after
-        their cells are read and checked whole before the 200, so a request that breaks
-        the contract is answered 4xx before any record. Any stream whose request runs
-        out of time or whose client goes away ends with a 408 `error` record.
+        their cells are read whole before the 200: malformed JSON, a container or a
+        cell's own fields that break the contract, an `id` used twice, too many cells
+        and unknown refs are answered 4xx before any record. A cell's tree is read as
+        the cell is laid out, in every stream: a tree that breaks the contract ends
+        the stream with an `error` record (its `path` into that tree), after the
+        records of the cells before it. Any stream whose request runs out of time or
+        whose client goes away ends with a 408 `error` record.
 
         A request answered whole may take the server's request time (`weft serve
         --request-timeout`, 30 s by default); one that needs more is answered 503
@@ -2262,7 +2501,9 @@ components:
       additionalProperties: false
     SizeRange:
       type: [object, "null"]
-      description: Missing `min` is 0x0, missing `max` unbounded; `min` above `max` on an axis is a 422 (at `min`).
+      description: >-
+        Missing `min` is 0x0, missing `max` unbounded; `min` above `max` on an axis is a 422 (at `min`),
+        and so is a node request's `min` of 1e7 points or more (Texture has no valid size there).
       properties:
         min: {$ref: "#/components/schemas/Size"}
         max: {$ref: "#/components/schemas/Size"}
@@ -2398,7 +2639,10 @@ components:
         Texture's ASLayoutElementStyle and Yoga's style in one object. A property that
         means nothing for the element's parent is ignored; an invalid value is still a 422.
         `padding` and the gaps take points or "N%" (>= 0), `border` points (>= 0),
-        `margin` and `position` any Dimension (negative allowed).
+        `margin` and `position` any Dimension (negative allowed). `width`, `height`,
+        `minWidth`, `minHeight` and `preferredSize` of 1e7 points or more are a 422
+        `invalid-value` on an element that Texture lays out (no valid size to
+        ASPointsValidForSize); a flex element and a flex item take any finite size.
       properties:
         width: {$ref: "#/components/schemas/SizeDimension"}
         height: {$ref: "#/components/schemas/SizeDimension"}
@@ -2408,7 +2652,9 @@ components:
         maxHeight: {$ref: "#/components/schemas/SizeDimension"}
         preferredSize:
           $ref: "#/components/schemas/Size"
-          description: Sets width and height (a null axis leaves it alone).
+          description: >-
+            Sets width and height (a null axis leaves it alone); a `width` or `height` in the
+            same style wins over its axis, wherever either key stands.
         spacingBefore: {type: number}
         spacingAfter: {type: number}
         flexGrow: {type: number, minimum: 0}
@@ -3189,6 +3435,11 @@ components:
             properties:
               items: {items: {properties: {accessoryType: {const: none}}}}
               sections: {items: {properties: {items: {items: {properties: {accessoryType: {const: none}}}}}}}
+        - description: A pager has one section of pages, with no header or footer (a 422 `unknown-key` otherwise).
+          if: {properties: {container: {properties: {type: {const: pager}}}}}
+          then:
+            properties:
+              sections: {maxItems: 1, items: {properties: {header: false, footer: false}}}
       properties:
         container:
           allOf: [{$ref: "#/components/schemas/Container"}]
@@ -3388,7 +3639,9 @@ components:
                 The offset along the decision's axis from which the end of the content is within
                 leadingScreens screens (where shouldFetch turns true while the container is
                 visible, not fetching and moving toward the end); null when no offset is
-                (leadingScreensForBatching 0, or no bounds).
+                (leadingScreensForBatching 0, or no bounds). A right-to-left horizontal
+                container ends at offset 0: it turns true at and below this offset, every
+                other container at and above it.
             leadingScreens: {type: number}
         pages:
           type: array

@@ -1,0 +1,235 @@
+// Behaviour checks of web/weft-client.js in Node, with a stub `fetch` standing in for Weft and
+// a stub DOM: run by scripts/typecheck-client.sh (`node scripts/typecheck/client-test.mjs`).
+// The stub places every cell 100 points long along the scroll axis (a pager's page is its
+// bounds), mirrors an RTL container's cells and not its offsets, as Weft does, and answers
+// each request's `answer` shape, as JSON or NDJSON. Exit 1 on any failure.
+import assert from "node:assert/strict";
+import { createList, layout } from "../../web/weft-client.js";
+
+const failures = [];
+async function check(name, body) {
+  try {
+    await body();
+    console.log(`ok   ${name}`);
+  } catch (e) {
+    failures.push(name);
+    console.log(`FAIL ${name}\n     ${String(e && e.stack || e).split("\n").slice(0, 4).join("\n     ")}`);
+  }
+}
+
+// MARK: - A stub DOM: what createList touches.
+
+class StubElement {
+  constructor(doc) {
+    Object.assign(this, { ownerDocument: doc, style: {}, dataset: {}, children: [], parent: null, listeners: {} });
+    Object.assign(this, { scrollTop: 0, scrollLeft: 0, clientWidth: 300, clientHeight: 200 });
+  }
+  appendChild(child) { child.parent = this; this.children.push(child); return child; }
+  replaceChildren(...children) { this.children = []; children.forEach((c) => this.appendChild(c)); }
+  remove() { if (this.parent) this.parent.children = this.parent.children.filter((c) => c !== this); this.parent = null; }
+  addEventListener(type, f) { (this.listeners[type] ||= []).push(f); }
+  removeEventListener(type, f) { this.listeners[type] = (this.listeners[type] || []).filter((g) => g !== f); }
+  set textContent(value) { this.text = value; }
+}
+
+function stubHost(size = {}) {
+  const doc = { createElement: () => new StubElement(doc), getElementById: () => null, defaultView: null };
+  doc.head = new StubElement(doc);
+  return Object.assign(new StubElement(doc), size);
+}
+
+// MARK: - A stub Weft.
+
+const sent = [];                   // every request: { url, body (parsed) }
+const server = { refuse: null, shouldFetch: false, preload: true };
+
+function place(body) {
+  const c = body.container;
+  const alongX = c.type === "pager" || c.scrollDirection === "horizontal";
+  const length = c.type === "pager" ? c.bounds.width : 100;
+  const items = body.sections[0].items;
+  const total = items.length * length;
+  const results = items.map((cell, i) => {
+    let along = i * length;
+    if (alongX && body.direction === "rtl") along = total - along - length;
+    const frame = alongX ? { x: along, y: 0, width: length, height: c.bounds.height }
+                         : { x: 0, y: along, width: c.bounds.width, height: length };
+    const key = cell.ref || `c1${cell.id.padStart(16, "_")}`;
+    return { id: cell.id, index: [0, i], frame, kind: "node", key, ...(cell.ref ? {} : { layout: { type: "box", frame: { ...frame, x: 0, y: 0 } } }) };
+  });
+  const paths = items.map((_, i) => [0, i]);
+  const ranges = { visible: paths, display: paths, ...(server.preload ? { preload: paths } : {}) };
+  const hints = { ranges, batchFetch: { shouldFetch: server.shouldFetch, triggerOffset: 0, leadingScreens: 2 },
+                  pages: [{ index: 0, offset: { x: 0, y: 0 } }] };
+  const contentSize = alongX ? { width: total, height: c.bounds.height } : { width: c.bounds.width, height: total };
+  return { results, contentSize, hints };
+}
+
+globalThis.fetch = async (url, init = {}) => {
+  const body = init.body ? JSON.parse(init.body) : null;
+  sent.push({ url: String(url), body });
+  if (server.refuse) return server.refuse(url, body);
+  const { results, contentSize, hints } = place(body);
+  const stats = { cells: results.length, cacheHits: 0, cacheMisses: 0 };
+  const answered = body.answer === "hints" ? [] : results;
+  if ((init.headers.accept || "").includes("ndjson")) {
+    const lines = [{ record: "start", type: body.container.type, bounds: body.container.bounds },
+      ...answered.map((r) => ({ record: "cell", slot: "item", ...r })),
+      { record: "end", cells: results.length, sections: [], contentSize, warnings: [], hints, stats }];
+    return new Response(lines.map((l) => JSON.stringify(l)).join("\n") + "\n",
+      { headers: { "content-type": "application/x-ndjson" } });
+  }
+  const answer = { contentSize, warnings: [], hints, stats,
+                   ...(body.answer === "hints" ? {} : { sections: [{ items: answered }] }) };
+  return new Response(JSON.stringify(answer), { headers: { "content-type": "application/json", etag: `"${sent.length}"` } });
+};
+
+const reset = (changes = {}) => { sent.length = 0; Object.assign(server, { refuse: null, shouldFetch: false, preload: true }, changes); };
+const cells = (from, count) => Array.from({ length: count }, (_, i) => ({ id: `p${from + i}`, node: { type: "box" } }));
+const lastLayout = () => sent.filter((s) => s.url.endsWith("/v1/layout")).at(-1).body;
+const options = { baseUrl: "http://weft.test", fonts: false, compress: false };
+const unavailable = () => new Response(JSON.stringify({ type: "https://weft.dev/problems/unavailable", title: "Unavailable",
+  status: 503, detail: "draining" }), { status: 503, headers: { "content-type": "application/problem+json" } });
+
+// MARK: - Checks
+
+await check("a vertical table scrolls along y", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options });
+  await list.append(cells(0, 6));
+  host.scrollTop = 150;
+  await list.refresh();
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 0, y: 150 });
+  assert.equal(lastLayout().container.scrolling, "down");
+  assert.equal(lastLayout().container.type, "table");
+});
+
+await check("a pager sends scrollLeft as contentOffset.x and scrolls right, then left", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options, container: { type: "pager" } });
+  await list.append(cells(0, 5));
+  host.scrollLeft = 600;
+  host.scrollTop = 40;  // a pager does not scroll along y: this must not be read
+  await list.refresh();
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 600, y: 0 });
+  assert.equal(lastLayout().container.scrolling, "right");
+  host.scrollLeft = 300;
+  await list.refresh();
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 300, y: 0 });
+  assert.equal(lastLayout().container.scrolling, "left");
+});
+
+await check("a horizontal collection draws the cells in the viewport along x", async () => {
+  reset({ preload: false });  // no preload range: the DOM holds what meets the viewport
+  const host = stubHost();
+  host.scrollLeft = 250;
+  const list = createList(host, { ...options, container: { type: "collection", scrollDirection: "horizontal" } });
+  await list.append(cells(0, 10));
+  await list.settled();
+  assert.deepEqual(list.cells.filter((c) => c.mounted).map((c) => c.id), ["p2", "p3", "p4", "p5"]);
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 250, y: 0 });
+});
+
+await check("an RTL list sends left-origin offsets and `left` toward its next cells", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options, direction: "rtl", container: { type: "collection", scrollDirection: "horizontal" } });
+  assert.equal(host.style.direction, "rtl");
+  await list.append(cells(0, 10));
+  await list.settled();
+  // The first request could not know the content's width; the step after it places the
+  // viewport where an RTL box starts: its right end (scrollLeft 0), x = 1000 - 300.
+  assert.equal(lastLayout().direction, "rtl");
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 700, y: 0 });
+  host.scrollLeft = -200;  // CSSOM View: negative leftward from the right end
+  await list.refresh();
+  assert.deepEqual(lastLayout().container.contentOffset, { x: 500, y: 0 });
+  assert.equal(lastLayout().container.scrolling, "left");
+  assert.deepEqual(list.cells[0].frame, { x: 900, y: 0, width: 100, height: 200 });
+});
+
+await check("a failed first append leaves nothing behind: the retry lays every cell out", async () => {
+  reset({ refuse: unavailable });
+  const host = stubHost();
+  const steps = [];
+  const list = createList(host, { ...options, onStep: (s) => steps.push(s) });
+  await assert.rejects(list.append(cells(0, 3)), /503/);
+  assert.equal(list.cells.length, 0);
+  assert.equal(host.children[0].children.length, 0);
+  reset();
+  await list.append(cells(0, 3));
+  assert.ok(list.cells.every((c) => c.key && c.frame && c.mounted), JSON.stringify(list.cells));
+  await list.refresh();
+  assert.ok(lastLayout().sections[0].items.every((c) => c.ref), "every cell goes as a ref");
+  assert.deepEqual(steps.at(-1).refs, 3);
+});
+
+await check("a failed later append leaves nothing behind; refs count what went as refs", async () => {
+  reset();
+  const host = stubHost();
+  const steps = [];
+  const list = createList(host, { ...options, stream: false, onStep: (s) => steps.push(s) });
+  await list.append(cells(0, 3));
+  server.refuse = unavailable;
+  await assert.rejects(list.append(cells(3, 2)), /503/);
+  assert.equal(steps.at(-1).refs, 3);
+  assert.deepEqual(list.cells.map((c) => c.id), ["p0", "p1", "p2"]);
+  reset();
+  await list.refresh();
+  assert.equal(lastLayout().sections[0].items.length, 3);
+  assert.equal(lastLayout().answer, "hints");
+  await list.append(cells(3, 2));
+  assert.ok(list.cells.every((c) => c.key && c.frame), JSON.stringify(list.cells));
+  assert.equal(steps.at(-1).refs, 3);
+  await list.refresh();
+  assert.equal(steps.at(-1).refs, 5);
+});
+
+await check("layout() rejects a 2xx answer that is not JSON", async () => {
+  reset({ refuse: () => new Response("<html>portal</html>", { status: 200, headers: { "content-type": "text/html" } }) });
+  await assert.rejects(layout({ root: { type: "box" } }, { baseUrl: "http://weft.test" }), /not a JSON answer/i);
+  reset({ refuse: () => new Response("bad gateway", { status: 502 }) });
+  await assert.rejects(layout({ root: { type: "box" } }, { baseUrl: "http://weft.test" }),
+    (e) => e.status === 502 && e.problem.detail === "bad gateway");
+  reset({ refuse: () => new Response(JSON.stringify({ size: { width: 1, height: 1 }, layout: {}, warnings: [] })) });
+  assert.deepEqual((await layout({ root: { type: "box" } }, { baseUrl: "http://weft.test" })).size, { width: 1, height: 1 });
+});
+
+await check("a list's step rejects a 2xx answer that is not JSON", async () => {
+  reset();
+  const host = stubHost();
+  const errors = [];
+  const list = createList(host, { ...options, stream: false, onError: (e) => errors.push(e) });
+  await list.append(cells(0, 2));
+  server.refuse = () => new Response("<html>portal</html>", { status: 200 });
+  await list.refresh();
+  assert.equal(errors.length, 1);
+  assert.match(errors[0].message, /not a JSON answer/i);
+});
+
+await check("destroy() during a batch fetch: no request goes out after it", async () => {
+  reset({ shouldFetch: true });
+  const host = stubHost();
+  let release;
+  const errors = [];
+  const list = createList(host, {
+    ...options, onError: (e) => errors.push(e),
+    fetchBatch: () => new Promise((resolve) => { release = () => resolve(cells(10, 3)); }),
+  });
+  await list.append(cells(0, 3));
+  assert.ok(release, "the hints asked for a batch");
+  list.destroy();
+  const before = sent.length;
+  release();
+  await list.settled();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  assert.equal(sent.length, before, JSON.stringify(sent.slice(before).map((s) => s.url)));
+  assert.deepEqual(errors, []);
+  await assert.rejects(list.append(cells(20, 1)), /destroyed/);
+  assert.equal(sent.length, before);
+});
+
+console.log(failures.length ? `weft-client.js: ${failures.length} check(s) FAILED` : "weft-client.js: behaviour checks ok");
+process.exit(failures.length ? 1 : 0);
