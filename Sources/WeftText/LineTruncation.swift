@@ -4,8 +4,8 @@ import WeftLayout
 ///
 /// - `tail` follows Chromium's `-webkit-line-clamp` (and `text-overflow:
 ///   ellipsis` on one line): the last line keeps its own characters, as many
-///   from its start as fit with the token after them (spaces before the token
-///   dropped).
+///   from its start as fit with the token after them. Under `white-space:
+///   pre-wrap` a space before the token is kept, as Chromium draws it.
 /// - `head` and `middle` have no CSS counterpart and follow TextKit as
 ///   Texture's ASTextNode2 and ASTextLayout.mm use it: the last line is
 ///   extended to the end of the text (line feeds read as spaces) and cut into
@@ -33,9 +33,7 @@ enum LineTruncation {
         var source: [UInt16]
         var sourceStart = lastLine.start
         if content.truncation == .tail {
-            var end = lastLine.end
-            while end > lastLine.start, units[end - 1] == 0x20 { end -= 1 }
-            source = Array(units[lastLine.start..<end])
+            source = Array(units[lastLine.start..<lastLine.end])
         } else {
             sourceStart = max(lastLine.start, units.count - maxSourceUnits)
             source = units[sourceStart...].map { $0 == 0x0A ? 0x20 : $0 }

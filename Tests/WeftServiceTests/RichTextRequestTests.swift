@@ -90,6 +90,18 @@ import WeftText
         #expect(untruncated["visibleText"] == nil)
     }
 
+    // Chromium's -webkit-line-clamp under white-space: pre-wrap draws the
+    // ellipsis after a space the line ends with, and after one it cuts at.
+    @Test(arguments: [
+        ("aaaaaaaaaaaaaaaaaa bcccccc", "aaaaaaaaaaaaaaaaaa …"), ("aaaaaaaaaaaaaaaaaa b cccc", "aaaaaaaaaaaaaaaaaa …"),
+        ("aaaaaaaaaaaaaaaaaaaa bcc", "aaaaaaaaaaaaaaaaaaa…"),
+    ])
+    func aTailTokenFollowsTheSpaceBeforeIt(text: String, shown: String) {
+        let node = layout(respond(
+            #"{"type": "text", "text": "\#(text)", "maxLines": 1, "font": {"family": "Ahem", "size": 10}}"#).json)
+        #expect(node["visibleText"] as? String == shown)
+    }
+
     @Test func aTokenWiderThanTheLineIsShownAlone() {
         let token = String(repeating: "more ", count: 40)
         let result = respond(

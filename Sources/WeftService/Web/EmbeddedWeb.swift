@@ -2836,8 +2836,8 @@ components:
                 (the output node then carries `truncated: true` and `visibleText`).
                 `tail` follows Chromium where CSS expresses it (`-webkit-line-clamp`, and
                 `text-overflow: ellipsis` on one line): the last line keeps as many of its
-                own characters as fit with `truncationText` after them (spaces before the
-                token dropped). `head` and `middle` follow TextKit as Texture's ASTextNode2
+                own characters as fit with `truncationText` after them (a space before the
+                token kept, as Chromium draws it under `white-space: pre-wrap`). `head` and `middle` follow TextKit as Texture's ASTextNode2
                 (ASTextLayout) uses it: the last line is extended to the end of the text
                 (line feeds read as spaces) and cut into the width with the token at its
                 start (`head`) or between a start and an end of equal length (`middle`).
