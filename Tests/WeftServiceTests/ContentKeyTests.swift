@@ -29,6 +29,16 @@ import WeftStore
         #expect(try key(respelled) == base, "order, spacing, escapes, numbers, id and placement fields do not count")
     }
 
+    @Test func clientExtensionKeysDoNotCount() throws {
+        let base = try key(Self.post)
+        let extended = #"{"id":"p1","x-a":1,"node":{"type":"stack","x-trace":{"deep":[1,{"x":2}]},"direction":"vertical","#
+            + #""children":[{"type":"text","text":"Hi","x-i18n":"greeting"}]},"style":{"height":44,"x-note":"tall"}}"#
+        #expect(try key(extended) == base, "x- members are ignored by the layout, so by the key")
+        // A key that only looks like one is content.
+        let lookalike = #"{"id":"p1","node":{"type":"stack","direction":"vertical","children":[{"type":"text","text":"x-Hi"}]},"style":{"height":44}}"#
+        #expect(try key(lookalike) != base)
+    }
+
     @Test func anyChangeOfContentChangesTheKey() throws {
         let base = try key(Self.post)
         let changed = [

@@ -39,11 +39,16 @@ extension JSONReader {
             var parts = role == .cell && cells != nil ? NestedCellHashes.Parts(start: offset) : nil
             // Members are hashed one by one and summed: addition commutes, so
             // key order does not matter; the count keeps {} and {"a":0,"a":0}
-            // style cancellations apart.
+            // style cancellations apart. A client's `x-` member means nothing
+            // to the layout and is left out, so it never changes a key.
             var sumA: UInt64 = 0, sumB: UInt64 = 0, count: UInt64 = 0
             if try objectStart() {
                 repeat {
                     let key = try key()
+                    if key.isExtension {
+                        try skipValue()
+                        continue
+                    }
                     var member = HashLanes(tag: 1)
                     var memberRole = NestedCellHashes.Role.plain
                     var part: NestedCellHashes.Part?
