@@ -44,7 +44,7 @@ EXPOSE 8080
 # `weft probe` because the slim image has no curl; the shell form so a changed
 # WEFT_PORT is probed where the server actually listens.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \
-  CMD /usr/local/bin/weft probe "http://127.0.0.1:${WEFT_PORT}/healthz"
+  CMD /usr/local/bin/weft probe "http${WEFT_TLS_CERT:+s}://127.0.0.1:${WEFT_PORT}/healthz"
 # SIGTERM drains in-flight requests (WEFT_DRAIN_TIMEOUT) and exits 0; weft is PID 1
 # and handles it itself.
 STOPSIGNAL SIGTERM

@@ -66,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "weft",
             dependencies: [
-                "WeftService", "WeftHTTP", "WeftText", "WeftStore", "CMalloc",
+                "WeftService", "WeftHTTP", "WeftText", "WeftStore", "CMalloc", "CWeftTLS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -119,3 +119,33 @@ int weft_tls_handshake_done(void *session) {
 int weft_tls_pending(void *session) {
     return SSL_pending((SSL *)session);
 }
+
+void *weft_tls_client_create(int fd, const char *server_name) {
+    SSL_CTX *context = SSL_CTX_new(TLS_client_method());
+    if (context == NULL) {
+        return NULL;
+    }
+    SSL_CTX_set_min_proto_version(context, TLS1_2_VERSION);
+    SSL_CTX_set_verify(context, SSL_VERIFY_NONE, NULL);
+    SSL *session = SSL_new(context);
+    if (session == NULL) {
+        SSL_CTX_free(context);
+        return NULL;
+    }
+    if (SSL_set_fd(session, fd) != 1 || SSL_set_tlsext_host_name(session, server_name) != 1
+        || SSL_connect(session) != 1) {
+        ERR_clear_error();
+        SSL_free(session);
+        SSL_CTX_free(context);
+        return NULL;
+    }
+    return session;
+}
+
+void weft_tls_client_free(void *session) {
+    SSL *ssl = (SSL *)session;
+    SSL_CTX *context = SSL_get_SSL_CTX(ssl);
+    SSL_shutdown(ssl);
+    SSL_free(ssl);
+    SSL_CTX_free(context);
+}

@@ -16,6 +16,7 @@ enum StatusReason {
         case 409: "Conflict"
         case 411: "Length Required"
         case 413: "Content Too Large"
+        case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 417: "Expectation Failed"
         case 422: "Unprocessable Content"
@@ -23,7 +24,9 @@ enum StatusReason {
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
+        case 502: "Bad Gateway"
         case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
         case 505: "HTTP Version Not Supported"
         default: "Status \(status)"
         }

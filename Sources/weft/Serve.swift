@@ -49,25 +49,44 @@ struct Serve: ParsableCommand {
         let environment = Environment()
         var configuration = HTTPServerConfiguration()
         configuration.host = host ?? environment["WEFT_HOST"] ?? configuration.host
-        configuration.port = try port ?? environment.number("WEFT_PORT") ?? configuration.port
-        configuration.eventLoops = try eventLoops ?? environment.number("WEFT_EVENT_LOOPS") ?? configuration.eventLoops
-        configuration.workers = try workers ?? environment.number("WEFT_WORKERS") ?? configuration.workers
-        configuration.queueDepth = try queueDepth ?? environment.number("WEFT_QUEUE_DEPTH") ?? configuration.queueDepth
-        configuration.maxConnections = try maxConnections ?? environment.number("WEFT_MAX_CONNECTIONS")
-            ?? configuration.maxConnections
-        configuration.maxHeaderBytes = try maxHeaderBytes ?? environment.number("WEFT_MAX_HEADER_BYTES")
-            ?? configuration.maxHeaderBytes
-        configuration.maxBodyBytes = try maxBodyBytes ?? environment.number("WEFT_MAX_BODY_BYTES")
-            ?? configuration.maxBodyBytes
-        configuration.readTimeoutSeconds = try readTimeout ?? environment.number("WEFT_READ_TIMEOUT")
-            ?? configuration.readTimeoutSeconds
-        configuration.idleTimeoutSeconds = try idleTimeout ?? environment.number("WEFT_IDLE_TIMEOUT")
-            ?? configuration.idleTimeoutSeconds
-        configuration.drainTimeoutSeconds = try drainTimeout ?? environment.number("WEFT_DRAIN_TIMEOUT")
-            ?? configuration.drainTimeoutSeconds
+        // Every number in a range that serves: a port past 65535 would wrap to
+        // another one, a limit of 0 or less would refuse every request, and a
+        // timeout beyond a day is no timeout at all.
+        configuration.port = try within(
+            port ?? environment.number("WEFT_PORT") ?? configuration.port, 0...65535, "--port")
+        configuration.eventLoops = try within(
+            eventLoops ?? environment.number("WEFT_EVENT_LOOPS") ?? configuration.eventLoops, 1...1024, "--event-loops")
+        configuration.workers = try within(
+            workers ?? environment.number("WEFT_WORKERS") ?? configuration.workers, 1...1024, "--workers")
+        configuration.queueDepth = try within(
+            queueDepth ?? environment.number("WEFT_QUEUE_DEPTH") ?? configuration.queueDepth, 0...1_000_000,
+            "--queue-depth")
+        configuration.maxConnections = try within(
+            maxConnections ?? environment.number("WEFT_MAX_CONNECTIONS") ?? configuration.maxConnections,
+            1...1_000_000, "--max-connections")
+        configuration.maxHeaderBytes = try within(
+            maxHeaderBytes ?? environment.number("WEFT_MAX_HEADER_BYTES") ?? configuration.maxHeaderBytes,
+            1024...(1 << 20), "--max-header-bytes")
+        configuration.maxBodyBytes = try within(
+            maxBodyBytes ?? environment.number("WEFT_MAX_BODY_BYTES") ?? configuration.maxBodyBytes, 1...(1 << 30),
+            "--max-body-bytes")
+        configuration.readTimeoutSeconds = try within(
+            readTimeout ?? environment.number("WEFT_READ_TIMEOUT") ?? configuration.readTimeoutSeconds,
+            Self.positiveSeconds, "--read-timeout")
+        configuration.idleTimeoutSeconds = try within(
+            idleTimeout ?? environment.number("WEFT_IDLE_TIMEOUT") ?? configuration.idleTimeoutSeconds,
+            Self.positiveSeconds, "--idle-timeout")
+        configuration.drainTimeoutSeconds = try within(
+            drainTimeout ?? environment.number("WEFT_DRAIN_TIMEOUT") ?? configuration.drainTimeoutSeconds,
+            0...Self.day, "--drain-timeout")
         let origins = corsOrigin.isEmpty ? environment.list("WEFT_CORS_ORIGIN") : corsOrigin
         configuration.corsOrigins = origins
         configuration.authToken = authToken ?? environment["WEFT_AUTH_TOKEN"]
+        // An empty secret would read as "no token" and leave every route open:
+        // a variable set to nothing is a mistake here, not "unset".
+        if configuration.authToken?.isEmpty == true || (authToken == nil && environment.isSetButEmpty("WEFT_AUTH_TOKEN")) {
+            throw ValidationError("--auth-token (WEFT_AUTH_TOKEN) is empty; leave it out to run without a token")
+        }
         switch (tlsCert ?? environment["WEFT_TLS_CERT"], tlsKey ?? environment["WEFT_TLS_KEY"]) {
         case (nil, nil): break
         case (let certificate?, let key?):
@@ -86,8 +105,9 @@ struct Serve: ParsableCommand {
         }
         let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
         guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
-        let requestSeconds = try requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0
-        guard requestSeconds > 0 else { throw ValidationError("--request-timeout must be > 0") }
+        let requestSeconds = try within(
+            requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0, Self.positiveSeconds,
+            "--request-timeout")
         let store = try cellStoreConfiguration(environment)
         let processes = try self.processes ?? environment.number("WEFT_PROCESSES") ?? 1
         guard (1...256).contains(processes) else { throw ValidationError("--processes must be from 1 to 256") }
@@ -98,6 +118,19 @@ struct Serve: ParsableCommand {
         } else {
             try supervise(configuration, processes: processes, logger: logger)
         }
+    }
+
+    private static let day = 86_400.0
+    /// A timeout: more than nothing, at most a day.
+    private static let positiveSeconds = Double.leastNonzeroMagnitude...day
+
+    /// `value` when `range` holds it; else the flag's error, naming the range.
+    private func within<T: Comparable>(_ value: T, _ range: ClosedRange<T>, _ flag: String) throws -> T {
+        guard range.contains(value) else {
+            let lower = range.lowerBound == Double.leastNonzeroMagnitude as? T ? "more than 0" : "\(range.lowerBound)"
+            throw ValidationError("\(flag) must be from \(lower) to \(range.upperBound), got \(value)")
+        }
+        return value
     }
 
     private func cellStoreConfiguration(_ environment: Environment) throws -> CellStoreConfiguration? {
@@ -209,6 +242,12 @@ struct Environment {
         guard let text = self[name] else { return nil }
         guard let value = T(text) else { throw ValidationError("\(name)=\(text) is not a number") }
         return value
+    }
+
+    /// Whether `name` is in the environment with an empty value (which `self[name]` reads as unset).
+    func isSetButEmpty(_ name: String) -> Bool {
+        guard let value = getenv(name) else { return false }
+        return value.pointee == 0
     }
 
     func list(_ name: String) -> [String] {

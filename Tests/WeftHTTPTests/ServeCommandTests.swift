@@ -67,4 +67,56 @@ import Testing
             #expect(message.contains("cell-store") || message.contains("redis://"), "\(message)")
         }
     }
+
+    /// A number out of its range is refused at start (exit 64, the flag named),
+    /// whether it comes as a flag or from the environment: none may wrap, disable
+    /// a limit by being 0 or negative, or overflow a timer.
+    @Test(arguments: [
+        (["--port=70000"], [:]), (["--port=-1"], [:]), ([], ["WEFT_PORT": "131152"]),
+        (["--request-timeout=1e300"], [:]), (["--request-timeout=inf"], [:]), (["--read-timeout=0"], [:]),
+        (["--read-timeout=nan"], [:]), ([], ["WEFT_READ_TIMEOUT": "-1"]), (["--idle-timeout=0"], [:]),
+        (["--drain-timeout=-1"], [:]), (["--max-connections=0"], [:]), (["--max-header-bytes=0"], [:]),
+        (["--max-body-bytes=-1"], [:]), (["--workers=0"], [:]), (["--event-loops=0"], [:]), (["--queue-depth=-1"], [:]),
+        (["--auth-token="], [:]), ([], ["WEFT_AUTH_TOKEN": ""]),
+    ] as [([String], [String: String])])
+    func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let process = Process()
+        process.executableURL = binary
+        // A free port unless the case is about the port: a flag would win over its variable.
+        let portGiven = arguments.contains { $0.hasPrefix("--port") } || environment["WEFT_PORT"] != nil
+        process.arguments = ["serve"] + (portGiven ? [] : ["--port", "0"]) + arguments
+        process.environment = environment.merging(["WEFT_LOG_LEVEL": "error"]) { mine, _ in mine }
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = Pipe()
+        try process.run()
+        // A value wrongly accepted starts a server: stop it rather than wait forever.
+        let watchdog = DispatchWorkItem { [process] in if process.isRunning { process.terminate() } }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 10, execute: watchdog)
+        defer { watchdog.cancel() }
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 64, "\(arguments) \(environment): \(message)")
+        let flag = (arguments.first ?? environment.keys.first!).split(separator: "=")[0]
+        let name = flag.hasPrefix("--") ? String(flag) : "--" + flag.dropFirst("WEFT_".count).lowercased().replacingOccurrences(of: "_", with: "-")
+        #expect(message.contains(name), "\(message)")
+    }
+
+    /// `weft probe`: 0 on a 200, else 1 with the reason on stderr, over HTTP and TLS.
+    @Test func probeSaysWhyItFails() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        try withServer { server in
+            let healthy = try runExternal(binary.path, ["probe", "http://127.0.0.1:\(server.port)/healthz"])
+            #expect(healthy.status == 0, "\(healthy.output)")
+            let missing = try runExternal(binary.path, ["probe", "http://127.0.0.1:\(server.port)/nope"])
+            #expect(missing.status == 1 && missing.output.contains("answered 404"), "\(missing.output)")
+            let notTLS = try runExternal(binary.path, ["probe", "https://127.0.0.1:\(server.port)/healthz"])
+            #expect(notTLS.status == 1 && notTLS.output.contains("TLS"), "\(notTLS.output)")
+        }
+        let unbounded = try runExternal(binary.path, ["probe", "--timeout", "0", "http://127.0.0.1:1/healthz"])
+        #expect(unbounded.status == 64, "\(unbounded.output)")
+    }
 }

@@ -21,6 +21,14 @@ import WeftHTTP
                 ])
                 #expect(withHTTP2.output == "1.1", "ALPN must settle on http/1.1")
 
+                // The image's health check, over TLS.
+                let weft = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                    .appendingPathComponent("weft").path
+                let probed = try runExternal(weft, ["probe", url])
+                #expect(probed.status == 0, "\(probed.output)")
+                let plain = try runExternal(weft, ["probe", "http://127.0.0.1:\(server.port)/healthz"])
+                #expect(plain.status == 1, "plain HTTP to a TLS port: \(plain.output)")
+
                 let oldTLS = try runExternal("/usr/bin/curl", [
                     "-sS", "--tlsv1.1", "--tls-max", "1.1", "--cacert", files.certificatePath, url,
                 ])

@@ -28,4 +28,11 @@ int weft_tls_pending(void *session);
 /* 1 once the handshake has completed. */
 int weft_tls_handshake_done(void *session);
 
+/// A client session over a connected blocking socket, its handshake done:
+/// `weft probe https://` asks its own server, so the certificate is not
+/// checked. Returns NULL when the handshake fails; free it with
+/// weft_tls_client_free, which frees its context too.
+void *weft_tls_client_create(int fd, const char *server_name);
+void weft_tls_client_free(void *session);
+
 #endif
