@@ -79,7 +79,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(name: "WeftTextTests", dependencies: ["WeftText", "WeftLayout"], swiftSettings: strict),
         .testTarget(name: "WeftLayoutTests", dependencies: ["WeftLayout"], swiftSettings: strict),
-        .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore"], swiftSettings: strict),
+        .testTarget(name: "WeftStoreTests", dependencies: ["WeftStore", "WeftSync"], swiftSettings: strict),
         .testTarget(name: "WeftCellsTests", dependencies: ["WeftCells", "WeftLayout"], swiftSettings: strict),
         .testTarget(
             name: "WeftServiceTests",

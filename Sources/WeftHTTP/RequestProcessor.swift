@@ -196,10 +196,13 @@ final class RequestProcessor: Sendable {
         context.closeConnection || draining.load(ordering: .acquiring)
     }
 
-    /// Logs the request and tells the observer.
+    /// Logs the request and tells the observer. A request the server could not
+    /// serve (5xx: overloaded, out of time, draining, a fault) is logged above
+    /// `info`, so an operator running at `notice` sees it.
     private func record(status: Int, responseBytes: Int, context: ResponseContext) {
         let duration = Double(monotonicNanoseconds() &- context.startedAt) / 1e9
-        logger.info("request", metadata: [
+        let level: Logger.Level = status == 500 ? .error : status >= 500 ? .notice : .info
+        logger.log(level: level, "request", metadata: [
             "request_id": .string(context.requestID),
             "method": .string(context.method),
             "path": .string(context.path),

@@ -18,6 +18,10 @@ public final class CellStore: Sendable {
     /// Where the store is, and how long calls and entries last.
     public let configuration: CellStoreConfiguration
     private let state = Protected(State())
+    /// Told `false` when a round trip fails after one succeeded (or at the
+    /// first), `true` when one succeeds again: an operator's log line per
+    /// change, not per failed call.
+    private let availabilityChanged: (@Sendable (_ available: Bool) -> Void)?
 
     private struct State {
         var idle: [RedisConnection] = []
@@ -35,8 +39,11 @@ public final class CellStore: Sendable {
 
     /// A store reached at `configuration`; no connection is opened until the first call.
     /// It ignores SIGPIPE for the whole process.
-    public init(_ configuration: CellStoreConfiguration) {
+    public init(
+        _ configuration: CellStoreConfiguration, availabilityChanged: (@Sendable (_ available: Bool) -> Void)? = nil
+    ) {
         self.configuration = configuration
+        self.availabilityChanged = availabilityChanged
         // hiredis writes with plain write(2): a peer that went away must not kill the process.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -112,24 +119,28 @@ public final class CellStore: Sendable {
             failed()
             return nil
         }
-        state.withLock { state in
-            state.backoff = 0
+        let recovered: Bool = state.withLock { state in
+            defer { state.backoff = 0 }
             if state.idle.count < Self.idleLimit { state.idle.append(connection) }
+            return state.backoff != 0
         }
+        if recovered { availabilityChanged?(true) }
         return replies
     }
 
     /// Counts a failure and backs off; the idle connections are dropped too,
     /// since whatever broke one (a restart, a network cut) broke them all.
     private func failed() {
-        let dropped: [RedisConnection] = state.withLock { state in
+        let (dropped, wasAvailable): ([RedisConnection], Bool) = state.withLock { state in
             state.statistics.failures += 1
-            state.backoff = state.backoff == 0 ? Self.firstBackoff : min(state.backoff * 2, Self.longestBackoff)
+            let wasAvailable = state.backoff == 0
+            state.backoff = wasAvailable ? Self.firstBackoff : min(state.backoff * 2, Self.longestBackoff)
             state.retryAt = monotonicNow() + state.backoff
             defer { state.idle.removeAll() }
-            return state.idle
+            return (state.idle, wasAvailable)
         }
         _ = dropped  // freed here, outside the lock
+        if wasAvailable { availabilityChanged?(false) }
     }
 }
 

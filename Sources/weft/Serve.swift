@@ -170,7 +170,15 @@ struct Serve: ParsableCommand {
         let restarts = try RestartCounter(fd: WorkerHandoff.restartCounter, writable: false)
         metrics.observeWorkerRestarts { restarts.value }
         // The cell engine's threads: the request's own worker plus workers - 1 more.
-        let store = cellStore.map(CellStore.init)
+        // A store that stops answering (or answers again) is one line at
+        // `warning` (or `notice`); lookups meanwhile are misses, never errors.
+        let store = cellStore.map { configuration in
+            CellStore(configuration) { available in
+                logger.log(level: available ? .notice : .warning, "cell store", metadata: [
+                    "url": "\(configuration.address)", "reachable": "\(available)",
+                ])
+            }
+        }
         let engine = ContainerEngine(
             workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
             timeoutSeconds: requestSeconds, cellStore: store)

@@ -52,4 +52,30 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
         #expect(health.metadata["bytes_out"] != nil)
         #expect(lines.contains { $0.metadata["status"]?.description == "404" })
     }
+
+    /// An answer the server could not give (5xx) is logged above `info`, so
+    /// `--log-level notice` still shows it.
+    @Test func aServerSideFailureIsLoggedAboveInfo() throws {
+        let handler = RecordingLogHandler()
+        let logger = Logger(label: "test") { _ in handler }
+        var configuration = HTTPServerConfiguration()
+        configuration.host = "127.0.0.1"
+        configuration.port = 0
+        var router = testRouter()
+        router.add("GET", "/unavailable") { _ in HTTPResponse(status: 503, contentType: "text/plain", body: []) }
+        router.add("GET", "/fault") { _ in HTTPResponse(status: 500, contentType: "text/plain", body: []) }
+        let server = HTTPServer(configuration: configuration, router: router, logger: logger)
+        try server.start()
+        defer { server.stop() }
+        let client = try RawClient(port: server.port)
+        client.send(get("/unavailable") + get("/fault") + get("/healthz"))
+        for _ in 0..<3 { _ = client.readResponse() }
+        server.stop()
+        let levels = Dictionary(
+            handler.records.withLock { $0 }.filter { $0.message == "request" }
+                .map { ($0.metadata["status"]?.description ?? "", $0.level) }) { first, _ in first }
+        #expect(levels["503"] == .notice)
+        #expect(levels["500"] == .error)
+        #expect(levels["200"] == .info)
+    }
 }

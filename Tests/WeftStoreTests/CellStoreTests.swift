@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WeftStore
+import WeftSync
 
 @Suite struct CellStoreTests {
     @Test func storesAndFindsBytes() throws {
@@ -63,7 +64,12 @@ import WeftStore
 
     @Test func aKilledStoreDegradesToMissesAndIsFoundAgainAfterARestart() throws {
         let redis = try RedisServer()
-        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 20))
+        // What an operator's log hears: one change each way, not one line per failed call.
+        let changes = Protected<[Bool]>([])
+        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 20)) { available in
+            changes.withLock { $0.append(available) }
+        }
+        defer { #expect(changes.withLock { $0 } == [false, true]) }
         store.set("before", [1])
         #expect(store.get("before") == [1])
         redis.kill()
