@@ -230,6 +230,23 @@ final class Connection {
         slots.append(bytes, closeAfter: true)
     }
 
+    /// When a drain's time is up: a request still waiting for its answer, none
+    /// of it sent, gets a 503 with `Retry-After` (its client may retry on
+    /// another instance) rather than a connection closed without a word.
+    func refuseUnansweredAtStop() {
+        guard !isClosed, slots.headIsUnstarted else { return }
+        let context = ResponseContext(
+            method: "-", path: "-", route: "unmatched", requestID: loop.requestIdentifier.make(accepting: nil),
+            origin: parser.origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
+            startedAt: loop.now, requestBytes: 0)
+        loop.processor.observer?.requestStarted()
+        let refusal = ProblemDetails.response(
+            status: 503, detail: "the server stopped before this request's answer was ready",
+            headers: HTTPHeaders([("retry-after", String(loop.processor.configuration.retryAfterSeconds))]))
+        slots.answerHead(loop.processor.finish(refusal, context: context))
+        flush()
+    }
+
     func appendPartial(sequence: UInt64, bytes: [UInt8]) {
         slots.appendPartial(sequence, bytes: bytes)
         flush()

@@ -104,7 +104,10 @@ final class EventLoop: @unchecked Sendable {
                 if connections.isEmpty || now >= drainDeadline { running = false }
             }
         }
-        for connection in Array(connections.values) { connection.close() }
+        for connection in Array(connections.values) {
+            connection.refuseUnansweredAtStop()
+            connection.close()
+        }
         closeListener()
         epoll.close()
         for case .adopt(let fd) in inbox.close() { abandon(fd, countedAgainst: index) }

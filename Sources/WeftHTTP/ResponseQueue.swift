@@ -40,6 +40,18 @@ struct ResponseQueue {
         }
     }
 
+    /// Whether the response at the head is still being made, none of it written.
+    var headIsUnstarted: Bool {
+        if case .pending? = slots.first { return true }
+        return false
+    }
+
+    /// Answers the head's request with `bytes` in place of the response still
+    /// being made, and closes after it: the late response is then dropped.
+    mutating func answerHead(_ bytes: [UInt8]) {
+        complete(firstSequence, bytes: bytes, closeAfter: true)
+    }
+
     /// Part of a streamed response: written once every response before it is.
     mutating func appendPartial(_ sequence: UInt64, bytes: [UInt8]) {
         guard sequence >= firstSequence, Int(sequence - firstSequence) < slots.count else { return }

@@ -69,7 +69,13 @@ import WeftHTTP
         server.drain(timeoutSeconds: 0.3)
         let waited = monotonicSeconds() - started
         #expect(waited < 1.9)
-        #expect(stuck.readResponse() == nil)
+        // Not a connection closed without a word: a 503 its client may retry elsewhere.
+        let refused = try #require(stuck.readResponse())
+        #expect(refused.status == 503)
+        #expect(refused.headers["retry-after"] != nil)
+        #expect(refused.headers["connection"] == "close")
+        #expect(refused.headers["content-type"] == "application/problem+json")
+        #expect(stuck.isClosedByServer())
     }
 
     @Test func sigtermDrainsTheWeftProcessAndExitsZero() throws {
