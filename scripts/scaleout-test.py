@@ -2,13 +2,18 @@
 """Scale-out: two `weft serve` instances behind nginx (deploy/nginx/weft.conf, ports
 swapped), all on 127.0.0.1. A bounded load of POSTs goes through nginx; once a third of
 it has completed, one instance gets SIGTERM. Passes when every request was answered 200
-with a layout, the stopped instance drained and exited 0, and both instances served.
+with a layout, the stopped instance drained and exited 0, and both instances served;
+then nginx's own refusals (headers or body too large, no instance left) must be
+problem+json, as Weft's are.
 Logs and the generated nginx configuration stay in .build-artifacts/scaleout/."""
 import argparse
+import json
 import os
 import shutil
 import socket
 import sys
+import urllib.error
+import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
@@ -36,6 +41,40 @@ def check(response: dict):
     if size.get("width") != 375 or not size.get("height"):
         return f"unexpected layout size {size}"
     return None
+
+
+def refusals(url: str, survivor) -> list:
+    """What nginx answers itself is problem+json, as Weft's own refusals are, and it
+    takes the headers Weft takes. Stops `survivor` (the last instance) on the way."""
+    found = []
+
+    def ask(headers=None, body=None):
+        request = urllib.request.Request(url + "/v1/layout/node", data=body, headers=headers or {}, method="POST")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                return response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read()
+
+    def expect(label, answer, status, problem):
+        code, headers, body = answer
+        if code != status:
+            found.append(f"{label}: status {code}, not {status}: {body[:120]!r}")
+        elif problem and (headers.get("content-type") != "application/problem+json"
+                          or json.loads(body).get("status") != status):
+            found.append(f"{label}: not a problem+json {status}: {headers.get('content-type')} {body[:120]!r}")
+
+    layout = json.dumps(REQUEST).encode()
+    json_type = {"content-type": "application/json"}
+    expect("a 12 KiB header (under Weft's 16 KiB)", ask({**json_type, "x-pad": "a" * 12_000}, layout), 200, False)
+    expect("a 20 KiB header", ask({**json_type, "x-pad": "a" * 20_000}, layout), 431, True)
+    expect("a 9 MiB body", ask(json_type, b" " * (9 << 20)), 413, True)
+    survivor.stop()
+    answer = ask(json_type, layout)
+    expect("no instance left", answer, 503, True)
+    if answer[0] == 503 and answer[1].get("retry-after") is None:
+        found.append("no instance left: the 503 has no Retry-After")
+    return found
 
 
 def free_port() -> int:
@@ -92,6 +131,7 @@ def main() -> int:
             problems.append("both instances should have served part of the load")
         if served_a >= load.completed:
             problems.append("instance A served every request: it was not stopped mid-load")
+        problems += refusals(nginx.url, b)
     finally:
         if nginx:
             nginx.stop()
