@@ -753,6 +753,8 @@ export function createList(host, options = {}) {
     const moved = !entry.frame || ["x", "y", "width", "height"].some((k) => entry.frame[k] !== result.frame[k]);
     entry.frame = result.frame;
     if (result.layout !== undefined) entry.layout = result.layout;
+    // A table row's tree sits in its content view: past the accessory in a right-to-left row.
+    entry.content = result.table ? result.table.contentFrame : null;
     if (entry.el && moved) unmount(entry);
   }
 
@@ -818,7 +820,13 @@ export function createList(host, options = {}) {
     if (renderCell) {
       renderCell(el, entry.cell, { frame: f, layout: entry.layout, key: entry.key });
     } else if (entry.layout && entry.cell.node) {
-      render(el, { root: entry.cell.node }, { layout: entry.layout, size: { width: f.width, height: f.height } });
+      let into = el;
+      if (entry.content && (entry.content.x || entry.content.y)) {
+        into = doc.createElement("div");
+        Object.assign(into.style, { position: "absolute", left: `${entry.content.x}px`, top: `${entry.content.y}px` });
+        el.appendChild(into);
+      }
+      render(into, { root: entry.cell.node }, { layout: entry.layout, size: { width: f.width, height: f.height } });
     }
     Object.assign(el.style, {
       position: "absolute", boxSizing: "border-box", left: `${f.x}px`, top: `${f.y}px`,

@@ -55,7 +55,12 @@ function place(body) {
     const frame = alongX ? { x: along, y: 0, width: length, height: c.bounds.height }
                          : { x: 0, y: along, width: c.bounds.width, height: length };
     const key = cell.ref || `c1${cell.id.padStart(16, "_")}`;
-    return { id: cell.id, index: [0, i], frame, kind: "node", key, ...(cell.ref ? {} : { layout: { type: "box", frame: { ...frame, x: 0, y: 0 } } }) };
+    // A table row with an accessory: its content view is the row less 33 points, on the left in RTL.
+    const table = c.type === "table" && cell.accessoryType
+      ? { table: { contentFrame: { x: body.direction === "rtl" ? 33 : 0, y: 0, width: frame.width - 33, height: frame.height } } }
+      : {};
+    return { id: cell.id, index: [0, i], frame, kind: "node", key, ...table,
+             ...(cell.ref ? {} : { layout: { type: "box", frame: { ...frame, x: 0, y: 0 } } }) };
   });
   const paths = items.map((_, i) => [0, i]);
   const ranges = { visible: paths, display: paths, ...(server.preload ? { preload: paths } : {}) };
@@ -103,6 +108,18 @@ await check("a vertical table scrolls along y", async () => {
   assert.deepEqual(lastLayout().container.contentOffset, { x: 0, y: 150 });
   assert.equal(lastLayout().container.scrolling, "down");
   assert.equal(lastLayout().container.type, "table");
+});
+
+await check("a table row's tree is drawn in its content view, after the accessory in RTL", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options, direction: "rtl" });
+  await list.append([{ id: "row", node: { type: "box" }, accessoryType: "disclosureIndicator" }]);
+  await list.settled();
+  const content = host.children[0];
+  const row = content.children.find((el) => el.dataset.id === "row");
+  assert.ok(row, "the row is drawn");
+  assert.equal(row.children[0].style.left, "33px");
 });
 
 await check("a pager sends scrollLeft as contentOffset.x and scrolls right, then left", async () => {
