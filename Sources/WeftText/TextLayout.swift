@@ -49,7 +49,9 @@ struct TextLayout {
             chains.append(chain)
         }
         let shaper = ParagraphShaper(letterSpacings: styles.map(\.letterSpacing))
-        let heights = LineHeights(fixedLineHeight: content.lineHeight)
+        // Chromium keeps a line height in layout units, 1/64 px, rounded to the
+        // nearest: 30.1 lays out as 30.09375, and forty lines add up to that.
+        let heights = LineHeights(fixedLineHeight: content.lineHeight.map { ($0 * 64).rounded() / 64 })
         // `tab-size: 8` spaces, and the hyphen a soft hyphen turns into at a break:
         // only worth shaping when the text has tabs or soft hyphens.
         var tabInterval16: Int64 = 0

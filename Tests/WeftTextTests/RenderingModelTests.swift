@@ -66,6 +66,16 @@ import WeftLayout
         #expect(m.lastBaseline == 35 + 11)
     }
 
+    // Chromium's 1/64 px layout units, rounded to the nearest: forty lines of
+    // 30.1 px are 1203.75 px, of 30.12 px 1205 px (both measured in Chromium).
+    @Test(arguments: [(30.1, 1203.75), (30.12, 1205.0), (17.31, 692.5)])
+    func aFixedLineHeightIsInLayoutUnits(lineHeight: Double, fortyLines: Double) {
+        let text = Array(repeating: "a", count: 40).joined(separator: "\n")
+        let m = measurer.measure(ahem(text, size: 16, lineHeight: lineHeight), maxWidth: .infinity, maxHeight: .infinity)
+        #expect(m.lineCount == 40)
+        #expect(m.size.height == fortyLines)
+    }
+
     @Test func letterSpacingFollowsEveryCharacter() {
         let m = measurer.measure(ahem("abc", letterSpacing: 2), maxWidth: .infinity, maxHeight: .infinity)
         #expect(m.size.width == 36)
