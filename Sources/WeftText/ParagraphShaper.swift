@@ -131,8 +131,8 @@ private struct ClusteredParagraph {
                     breakAfter: segmentation.breakOpportunities[end], style: style))
             scripts.append(ScriptAnalysis.script(of: scalars.first ?? 0x20))
             let plain = scalars.count == 1 && primary.hasGlyph(for: scalars[0])
-            textScalars.append(kind == .text && !plain ? scalars : nil)
-            emoji.append(kind == .text && !plain && EmojiPresentation.isEmojiCluster(scalars))
+            textScalars.append(kind.isText && !plain ? scalars : nil)
+            emoji.append(kind.isText && !plain && EmojiPresentation.isEmojiCluster(scalars))
             invisible.append(scalars.allSatisfy { Unicode.Scalar($0)?.properties.isDefaultIgnorableCodePoint ?? true })
             start = end
         }
@@ -212,7 +212,7 @@ private struct ClusteredParagraph {
         var first = 0
         while first < clusters.count {
             var end = first + 1
-            while end < clusters.count, shapingClusters[end] == 0, clusters[end].kind == .text,
+            while end < clusters.count, shapingClusters[end] == 0, clusters[end].kind.isText,
                 clusters[end].fontIndex == clusters[first].fontIndex, clusters[end].style == clusters[first].style
             {
                 end += 1
@@ -246,7 +246,7 @@ private struct ClusteredParagraph {
             switch clusters[index].kind {
             case .control, .tab, .softHyphen: clusters[index].advance = 0
             case .space: clusters[index].advance += letterSpacing16
-            case .text:
+            case .text, .ideographicSpace:
                 // Spacing out the letters of a cursive script would break its joins;
                 // invisible format characters take no spacing either.
                 if !ScriptAnalysis.isCursive(scripts[index]), !invisible[index] {

@@ -10,10 +10,17 @@ struct MeasuredCluster {
         case control
         /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
         case softHyphen
+        /// U+3000: drawn as text in its font, but it hangs at a soft wrap as a
+        /// space does, as Chromium lays it out under `pre-wrap` (the other space
+        /// separators, U+2000 to U+200A among them, do not hang there).
+        case ideographicSpace
 
         /// Preserved white space: hangs past the edge instead of wrapping, and
         /// does not count in the width of a line it ends at a soft wrap.
-        var hangs: Bool { self == .space || self == .tab }
+        var hangs: Bool { self == .space || self == .tab || self == .ideographicSpace }
+
+        /// Shaped and drawn in a font: text, and the ideographic space.
+        var isText: Bool { self == .text || self == .ideographicSpace }
 
         init(scalars: [UInt32]) {
             guard let first = scalars.first else {
@@ -24,6 +31,7 @@ struct MeasuredCluster {
             case 0x20: self = .space
             case 0x09: self = .tab
             case 0xAD: self = .softHyphen
+            case 0x3000: self = .ideographicSpace
             case 0x00..<0x20, 0x7F..<0xA0: self = .control
             default: self = .text
             }

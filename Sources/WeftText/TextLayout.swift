@@ -99,7 +99,7 @@ struct TextLayout {
                     let cluster = shaped.clusters[index]
                     if !lineStyles.contains(cluster.style) { lineStyles.append(cluster.style) }
                     let font = LineHeights.UsedFont(style: cluster.style, font: cluster.fontIndex)
-                    if cluster.kind == .text, !used.contains(font) { used.append(font) }
+                    if cluster.kind.isText, !used.contains(font) { used.append(font) }
                 }
                 let box = heights.box(styles: lineStyles, used: used, chains: chains)
                 let start = line.clusters.isEmpty ? 0 : shaped.clusterStarts[line.clusters.lowerBound]

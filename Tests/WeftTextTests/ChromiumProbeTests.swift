@@ -41,6 +41,20 @@ import WeftLayout
         return shaped.clusters.first.map { fonts.fonts[Int($0.fontIndex)].face.postScriptName } ?? ""
     }
 
+    // Chromium under pre-wrap: an ideographic space hangs at a soft wrap as a
+    // space does, so "日本\u{3000}" fits 32.02 px and 語 goes to the next line;
+    // an em space (U+2003) does not hang, and wraps to the next line itself.
+    @Test func anIdeographicSpaceHangsAtASoftWrap() {
+        let measured = measurer.measure(
+            TextContent(text: "日本\u{3000}語", font: FontDescriptor(family: "Noto Sans CJK JP", size: 16)),
+            maxWidth: 32.02, maxHeight: .infinity)
+        #expect(measured.lineCount == 2)
+        // Measured in Chromium (DejaVu Sans 16 px, 0.5 px wider than "aaaa"): one line more
+        // after an em space than after a space.
+        let narrow = width("aaaa") + 0.5
+        #expect(lines("aaaa\u{2003}bbbb", maxWidth: narrow).count == lines("aaaa bbbb", maxWidth: narrow).count + 1)
+    }
+
     @Test func widthsOfPlainAndSpacedText() {
         #expect(width("abc") == 34.859375)
         #expect(width("abc", letterSpacing: 2) == 40.859375)
