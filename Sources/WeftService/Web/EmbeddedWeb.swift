@@ -2058,7 +2058,10 @@ info:
     for another coding). A 200 JSON answer carries a strong `ETag`, a 128-bit hash
     of its uncompressed body (`"…-gzip"` when sent gzipped); repeat the request with
     `If-None-Match` (one tag, a list, or `*`) and a match is a 304 with no body. A
-    layout POST changes nothing on the server, so it revalidates as a GET would.
+    layout POST changes nothing on the server, so it revalidates as a GET would. A
+    container answer's `stats` count what the cell cache held, so the first repeat of
+    a request whose cells were new to the server has other stats, another body and
+    another tag; the tag it gets then holds for as long as the cells stay cached.
     Streams (`application/x-ndjson`) carry no `ETag`. The scroll loop built on these
     (streaming, batch fetching, gzip, CORS, fonts) is described in docs/scroll-loop.md.
 
