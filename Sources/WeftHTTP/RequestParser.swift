@@ -194,7 +194,10 @@ struct RequestParser {
             // Checked byte by byte, so a long head is a 431 (a 414 while its
             // request line has not ended) whatever else is wrong with it later
             // on and however its bytes were cut into reads.
-            guard index - start < maxHeaderBytes else { throw tooLarge(upTo: index) }
+            guard index - start < maxHeaderBytes else {
+                origin = originInPartialHead(upTo: index)
+                throw tooLarge(upTo: index)
+            }
             let byte = buffer[index]
             if byte == 0x0A {
                 guard index > start, buffer[index - 1] == 0x0D else {
@@ -202,7 +205,10 @@ struct RequestParser {
                 }
                 if index - start >= 3, buffer[index - 2] == 0x0A, buffer[index - 3] == 0x0D {
                     let headLength = index + 1 - start
-                    guard headLength <= maxHeaderBytes else { throw headerTooLarge }
+                    guard headLength <= maxHeaderBytes else {
+                        origin = originInPartialHead(upTo: index)
+                        throw headerTooLarge
+                    }
                     let head = try RequestHeadParser.parse(buffer[start..<(index - 3)])
                     start = index + 1
                     scanned = start
@@ -213,7 +219,35 @@ struct RequestParser {
             index += 1
         }
         scanned = index
-        if buffer.count - start > maxHeaderBytes { throw tooLarge(upTo: index) }
+        if buffer.count - start > maxHeaderBytes {
+            origin = originInPartialHead(upTo: index)
+            throw tooLarge(upTo: index)
+        }
+        return nil
+    }
+
+    /// The `Origin` of a head refused for its size, from the lines that ended
+    /// before `end`: the refusal then carries CORS headers, so a page that
+    /// sent it can read why (the policy still decides whether it may).
+    private func originInPartialHead(upTo end: Int) -> String? {
+        let name = Array("origin:".utf8)
+        var lineStart = start
+        var index = start
+        while index + 1 < min(end, buffer.count) {
+            if buffer[index] == 0x0D, buffer[index + 1] == 0x0A {
+                let line = buffer[lineStart..<index]
+                if line.count > name.count,
+                    zip(line.prefix(name.count), name).allSatisfy({ ($0 | 0x20) == $1 })
+                {
+                    let value = line.dropFirst(name.count).drop { $0 == 0x20 || $0 == 0x09 }
+                    return String(decoding: value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed(), as: UTF8.self)
+                }
+                lineStart = index + 2
+                index += 2
+            } else {
+                index += 1
+            }
+        }
         return nil
     }
 

@@ -42,6 +42,23 @@ import WeftHTTP
         }
     }
 
+    /// A head too large to read whole (431) still names its origin in a line
+    /// that ended before the limit: the refusal carries CORS headers, so a page
+    /// can read it; an origin the policy does not allow gets none.
+    @Test func aHeadTooLargeCarriesCORSHeadersForItsOrigin() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"]; $0.maxHeaderBytes = 2048 }) { server in
+            for (origin, allowed) in [("https://app.example", true), ("https://other.example", false)] {
+                let client = try RawClient(port: server.port)
+                client.send("POST /v1/layout/node HTTP/1.1\r\nHost: t\r\norigin:  \(origin) \r\n"
+                            + "X-Pad: \(String(repeating: "a", count: 3000))\r\n\r\n")
+                let refused = try #require(client.readResponse())
+                #expect(refused.status == 431)
+                #expect(refused.headers.values("access-control-allow-origin") == (allowed ? [origin] : []))
+                #expect(refused.headers["content-type"] == "application/problem+json")
+            }
+        }
+    }
+
     /// Chromium refuses an answer whose Access-Control-Allow-Origin has two values,
     /// so each CORS header, and `Vary`, stands once on the preflight and on the answer.
     @Test func everyCORSHeaderStandsOnce() throws {
