@@ -1,3 +1,4 @@
+import Foundation
 /// Chooses the font of each grapheme cluster the way Chromium does for a
 /// `font-family` of one family and no generic family:
 /// 1. the requested family at the requested weight and style;
@@ -80,7 +81,10 @@ struct FontFallbackChain {
     }
 
     /// The font has every character of the cluster that needs a glyph, and for a
-    /// VS16 sequence the emoji variation of its base.
+    /// VS16 sequence the emoji variation of its base. A base with combining
+    /// marks the font lacks counts as covered when the font has the composed
+    /// character (NFC: e and U+0301 as é): HarfBuzz then draws that glyph, and
+    /// Chromium keeps such a cluster in its font too.
     private func covers(_ face: FontFace, _ scalars: [UInt32]) -> Bool {
         let significant = Self.significant(scalars)
         guard let first = significant.first else { return true }
@@ -89,7 +93,21 @@ struct FontFallbackChain {
         {
             return false
         }
-        return significant.allSatisfy(face.hasGlyph(for:))
+        if significant.allSatisfy(face.hasGlyph(for:)) { return true }
+        guard significant.count > 1, let composed = Self.composed(significant), composed.count < significant.count else {
+            return false
+        }
+        return composed.allSatisfy(face.hasGlyph(for:))
+    }
+
+    /// The cluster's scalars in canonical composition (NFC); nil if one is not a scalar.
+    private static func composed(_ scalars: [UInt32]) -> [UInt32]? {
+        var text = String.UnicodeScalarView()
+        for value in scalars {
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            text.append(scalar)
+        }
+        return String(text).precomposedStringWithCanonicalMapping.unicodeScalars.map(\.value)
     }
 
     private static func significant(_ scalars: [UInt32]) -> [UInt32] {

@@ -55,6 +55,19 @@ import WeftLayout
         #expect(lines("aaaa\u{2003}bbbb", maxWidth: narrow).count == lines("aaaa bbbb", maxWidth: narrow).count + 1)
     }
 
+    // Chromium keeps e + U+0301 in Liberation Serif, which has é but not the
+    // combining acute: 26.640625 x 18 px at 16 px, as "café" precomposed.
+    @Test func aDecomposedAccentStaysInAFontThatHasItsComposedCharacter() {
+        func size(_ text: String) -> Size {
+            measurer.measure(
+                TextContent(text: text, font: FontDescriptor(family: "Liberation Serif", size: 16)),
+                maxWidth: .infinity, maxHeight: .infinity
+            ).size
+        }
+        #expect(size("cafe\u{301}") == Size(width: 26.640625, height: 18))
+        #expect(size("cafe\u{301}") == size("caf\u{E9}"))
+    }
+
     @Test func widthsOfPlainAndSpacedText() {
         #expect(width("abc") == 34.859375)
         #expect(width("abc", letterSpacing: 2) == 40.859375)
