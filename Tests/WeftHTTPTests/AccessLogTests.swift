@@ -27,14 +27,19 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
 }
 
 @Suite struct AccessLogTests {
-    @Test func oneStructuredLinePerRequest() throws {
-        let handler = RecordingLogHandler()
-        let logger = Logger(label: "test") { _ in handler }
+    /// A server on a free loopback port whose log `handler` records.
+    private func loggingServer(_ handler: RecordingLogHandler, router: Router = testRouter()) throws -> HTTPServer {
         var configuration = HTTPServerConfiguration()
         configuration.host = "127.0.0.1"
         configuration.port = 0
-        let server = HTTPServer(configuration: configuration, router: testRouter(), logger: logger)
+        let server = HTTPServer(configuration: configuration, router: router, logger: Logger(label: "test") { _ in handler })
         try server.start()
+        return server
+    }
+
+    @Test func oneStructuredLinePerRequest() throws {
+        let handler = RecordingLogHandler()
+        let server = try loggingServer(handler)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         client.send(get("/healthz", headers: ["X-Request-Id: log-me"]) + post("/echo", body: "abc") + get("/missing"))
@@ -57,15 +62,10 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
     /// `--log-level notice` still shows it.
     @Test func aServerSideFailureIsLoggedAboveInfo() throws {
         let handler = RecordingLogHandler()
-        let logger = Logger(label: "test") { _ in handler }
-        var configuration = HTTPServerConfiguration()
-        configuration.host = "127.0.0.1"
-        configuration.port = 0
         var router = testRouter()
         router.add("GET", "/unavailable") { _ in HTTPResponse(status: 503, contentType: "text/plain", body: []) }
         router.add("GET", "/fault") { _ in HTTPResponse(status: 500, contentType: "text/plain", body: []) }
-        let server = HTTPServer(configuration: configuration, router: router, logger: logger)
-        try server.start()
+        let server = try loggingServer(handler, router: router)
         defer { server.stop() }
         let client = try RawClient(port: server.port)
         client.send(get("/unavailable") + get("/fault") + get("/healthz"))
