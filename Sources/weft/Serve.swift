@@ -103,14 +103,12 @@ struct Serve: ParsableCommand {
             handler.logLevel = level
             return handler
         }
-        let cacheMB = try cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64
-        guard cacheMB >= 0 else { throw ValidationError("--cache-mb must be >= 0") }
+        let cacheMB = try within(cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64, 0...(1 << 20), "--cache-mb")
         let requestSeconds = try within(
             requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0, Self.positiveSeconds,
             "--request-timeout")
         let store = try cellStoreConfiguration(environment)
-        let processes = try self.processes ?? environment.number("WEFT_PROCESSES") ?? 1
-        guard (1...256).contains(processes) else { throw ValidationError("--processes must be from 1 to 256") }
+        let processes = try within(self.processes ?? environment.number("WEFT_PROCESSES") ?? 1, 1...256, "--processes")
         let logger = Logger(label: "weft")
         if WorkerHandoff.isWorker {
             try serveAsWorker(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds,
@@ -134,9 +132,9 @@ struct Serve: ParsableCommand {
     }
 
     private func cellStoreConfiguration(_ environment: Environment) throws -> CellStoreConfiguration? {
-        let timeout = try cellStoreTimeoutMs ?? environment.number("WEFT_CELL_STORE_TIMEOUT_MS")
-            ?? CellStoreConfiguration.defaultTimeoutMilliseconds
-        guard (1...10_000).contains(timeout) else { throw ValidationError("--cell-store-timeout-ms must be 1 to 10000") }
+        let timeout = try within(
+            cellStoreTimeoutMs ?? environment.number("WEFT_CELL_STORE_TIMEOUT_MS")
+                ?? CellStoreConfiguration.defaultTimeoutMilliseconds, 1...10_000, "--cell-store-timeout-ms")
         guard let url = cellStore ?? environment["WEFT_CELL_STORE"] else { return nil }
         do throws(CellStoreAddressError) {
             return CellStoreConfiguration(address: try CellStoreAddress(parsing: url), timeoutMilliseconds: timeout)

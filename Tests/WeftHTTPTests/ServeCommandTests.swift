@@ -77,7 +77,8 @@ import Testing
         (["--read-timeout=nan"], [:]), ([], ["WEFT_READ_TIMEOUT": "-1"]), (["--idle-timeout=0"], [:]),
         (["--drain-timeout=-1"], [:]), (["--max-connections=0"], [:]), (["--max-header-bytes=0"], [:]),
         (["--max-body-bytes=-1"], [:]), (["--workers=0"], [:]), (["--event-loops=0"], [:]), (["--queue-depth=-1"], [:]),
-        (["--auth-token="], [:]), ([], ["WEFT_AUTH_TOKEN": ""]),
+        (["--auth-token="], [:]), ([], ["WEFT_AUTH_TOKEN": ""]), (["--cache-mb=99999999999"], [:]),
+        (["--processes=0"], [:]),
     ] as [([String], [String: String])])
     func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
