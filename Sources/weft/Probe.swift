@@ -25,7 +25,7 @@ struct Probe: ParsableCommand {
             let status = try target.fetchStatus(timeoutSeconds: timeout)
             if status != 200 { throw ProbeFailure("\(url) answered \(status)") }
         } catch let failure as ProbeFailure {
-            FileHandleStandardError.write("weft probe: \(failure.reason)\n")
+            StandardError.write("weft probe: \(failure.reason)\n")
             throw ExitCode(1)
         }
     }
@@ -37,7 +37,7 @@ struct ProbeFailure: Error {
     init(_ reason: String) { self.reason = reason }
 }
 
-enum FileHandleStandardError {
+enum StandardError {
     static func write(_ text: String) {
         var bytes = Array(text.utf8)
         _ = Glibc.write(2, &bytes, bytes.count)
