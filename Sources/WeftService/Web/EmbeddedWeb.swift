@@ -2092,7 +2092,10 @@ paths:
         A tree may take the server's request time (`weft serve --request-timeout`, 30 s by
         default); one whose text needs more is answered 503 `time-budget-exceeded` with
         `Retry-After`. A layout whose numbers overflow (a frame that is not a finite
-        number) is a 422 `invalid-value` at the element whose frame overflowed.
+        number) is a 422 `invalid-value` at the element whose frame overflowed, except
+        where Texture's layout itself replaces an invalid size or position by 0 (an
+        infinite inset on an unbounded axis, a stack's sizes or spacing adding up past
+        1e7 points or to infinity): Weft does as Texture does there.
       parameters:
         - name: flatten
           in: query
