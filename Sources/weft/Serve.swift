@@ -66,7 +66,7 @@ struct Serve: ParsableCommand {
             1...1_000_000, "--max-connections")
         configuration.maxHeaderBytes = try within(
             maxHeaderBytes ?? environment.number("WEFT_MAX_HEADER_BYTES") ?? configuration.maxHeaderBytes,
-            1024...(1 << 20), "--max-header-bytes")
+            64...(1 << 20), "--max-header-bytes")
         configuration.maxBodyBytes = try within(
             maxBodyBytes ?? environment.number("WEFT_MAX_BODY_BYTES") ?? configuration.maxBodyBytes, 1...(1 << 30),
             "--max-body-bytes")
