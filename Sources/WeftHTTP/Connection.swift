@@ -220,14 +220,21 @@ final class Connection {
     /// Answers with an error the HTTP layer decided, then closes; with CORS
     /// headers when the request's head was read.
     func refuse(status: Int, detail: String) {
+        let bytes = refusal(ProblemDetails.response(status: status, detail: detail))
+        phase = .closingAfterWrites
+        slots.append(bytes, closeAfter: true)
+    }
+
+    /// `response` as the server's own answer, not a request's: counted and
+    /// logged as one, closing the connection, with the CORS headers of the
+    /// origin whose head was read.
+    private func refusal(_ response: HTTPResponse) -> [UInt8] {
         let context = ResponseContext(
             method: "-", path: "-", route: "unmatched", requestID: loop.requestIdentifier.make(accepting: nil),
             origin: parser.origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
             startedAt: loop.now, requestBytes: 0)
         loop.processor.observer?.requestStarted()
-        let bytes = loop.processor.finish(ProblemDetails.response(status: status, detail: detail), context: context)
-        phase = .closingAfterWrites
-        slots.append(bytes, closeAfter: true)
+        return loop.processor.finish(response, context: context)
     }
 
     /// When a drain's time is up: a request still waiting for its answer, none
@@ -235,15 +242,7 @@ final class Connection {
     /// another instance) rather than a connection closed without a word.
     func refuseUnansweredAtStop() {
         guard !isClosed, slots.headIsUnstarted else { return }
-        let context = ResponseContext(
-            method: "-", path: "-", route: "unmatched", requestID: loop.requestIdentifier.make(accepting: nil),
-            origin: parser.origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
-            startedAt: loop.now, requestBytes: 0)
-        loop.processor.observer?.requestStarted()
-        let refusal = ProblemDetails.response(
-            status: 503, detail: "the server stopped before this request's answer was ready",
-            headers: HTTPHeaders([("retry-after", String(loop.processor.configuration.retryAfterSeconds))]))
-        slots.answerHead(loop.processor.finish(refusal, context: context))
+        slots.answerHead(refusal(loop.processor.unavailable("the server stopped before this request's answer was ready")))
         flush()
     }
 

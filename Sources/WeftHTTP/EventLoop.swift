@@ -126,8 +126,7 @@ final class EventLoop: @unchecked Sendable {
             guard connectionBudget.tryReserve() else {
                 // Over the limit: say so in one non-blocking write instead of leaving the client hanging.
                 let refusal = ResponseSerializer.serialize(
-                    ProblemDetails.response(status: 503, detail: "too many connections",
-                                            headers: HTTPHeaders([("retry-after", String(processor.configuration.retryAfterSeconds))])),
+                    processor.unavailable("too many connections"),
                     date: date, closeConnection: true, keepAliveForHTTP10: false, omitBody: false)
                 _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(fd)

@@ -112,11 +112,14 @@ final class RequestProcessor: Sendable {
     }
 
     func overloaded(context: ResponseContext) -> [UInt8] {
-        var headers = HTTPHeaders()
-        headers.add("retry-after", String(configuration.retryAfterSeconds))
-        let response = ProblemDetails.response(status: 503, detail: "the server is at capacity; retry later",
-                                               headers: headers)
-        return finish(response, context: context)
+        finish(unavailable("the server is at capacity; retry later"), context: context)
+    }
+
+    /// A 503 whose `Retry-After` tells the client when to try again (here or elsewhere).
+    func unavailable(_ detail: String) -> HTTPResponse {
+        ProblemDetails.response(
+            status: 503, detail: detail,
+            headers: HTTPHeaders([("retry-after", String(configuration.retryAfterSeconds))]))
     }
 
     private func run(
