@@ -121,11 +121,9 @@ enum CollectionSections {
         var overflowing: [IndexPath] = []
         for (s, section) in sections.enumerated() {
             func supplementary(_ measured: Size?) -> Frame? {
-                guard var size = measured else { return nil }
+                guard let measured else { return nil }
+                let size = measured.supplementary(across: m.viewport, horizontal: m.horizontal)
                 defer { position += m.length(size) }
-                // Across the scroll axis a header fills the bounds (a node is
-                // measured that wide; an interop cell brings its own size).
-                if m.horizontal { size.height = m.viewport.height } else { size.width = m.viewport.width }
                 return frame(along: position, across: 0, size: size)
             }
             let header = supplementary(section.header)
@@ -155,5 +153,15 @@ enum CollectionSections {
             frames.sections[s].footer = frames.sections[s].footer.map(flip)
             frames.sections[s].items = frames.sections[s].items.map(flip)
         }
+    }
+}
+
+extension Size {
+    /// A section header's or footer's size in a collection: UIKit uses only
+    /// the length of its reference size along the scroll axis, so across it
+    /// the view fills `bounds` (a node is measured that wide already; an
+    /// interop cell brings its own size).
+    func supplementary(across bounds: Size, horizontal: Bool) -> Size {
+        horizontal ? Size(width: width, height: bounds.height) : Size(width: bounds.width, height: height)
     }
 }

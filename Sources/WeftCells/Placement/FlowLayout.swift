@@ -51,11 +51,7 @@ enum FlowLayout {
             let ms = measured[s]
             func supplementary(_ cell: Cell?, _ m: MeasuredCell?) -> CellResult? {
                 guard let cell, let m else { return nil }
-                // Across the scroll axis a header fills the bounds, as UIKit uses only
-                // the length of a reference size; a node is measured that wide already,
-                // an interop cell brings its own size.
-                var size = m.size
-                if horizontal { size.height = geometry.bounds.height } else { size.width = geometry.bounds.width }
+                let size = m.size.supplementary(across: geometry.bounds, horizontal: horizontal)
                 let f = frame(along: position, cross: 0, size: size)
                 position += length(m.size)
                 return CellResult(cell, index: IndexPath(section: s, item: 0), frame: f, measured: m)
