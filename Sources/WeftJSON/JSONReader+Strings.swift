@@ -159,17 +159,22 @@ extension JSONReader {
     @inlinable func hex4(at i: Int) throws(RequestError) -> UInt32 {
         var value: UInt32 = 0
         for k in 0..<4 {
-            let b = byte(at: i + k)
-            let digit: UInt32
-            switch b {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(b - UInt8(ascii: "a") + 10)
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(b - UInt8(ascii: "A") + 10)
-            default: throw syntaxError("\\u must be followed by four hex digits", at: i + k)
+            guard let digit = Self.hexDigitValue(byte(at: i + k)) else {
+                throw syntaxError("\\u must be followed by four hex digits", at: i + k)
             }
-            value = value << 4 | digit
+            value = value << 4 | UInt32(digit)
         }
         return value
+    }
+
+    /// The value of one hexadecimal digit, either case; nil for any other byte.
+    @inlinable public static func hexDigitValue(_ b: UInt8) -> UInt8? {
+        switch b {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return b - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return b - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return b - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     @inlinable func appendUTF8(_ scalar: UInt32, to out: inout [UInt8]) {

@@ -200,12 +200,8 @@ extension ContainerEngine {
             func escapedByte(at k: Int) -> UInt8? {
                 var value = 0
                 for d in bytes[k..<k + 4] {
-                    switch d {
-                    case UInt8(ascii: "0")...UInt8(ascii: "9"): value = value << 4 | Int(d - UInt8(ascii: "0"))
-                    case UInt8(ascii: "a")...UInt8(ascii: "f"): value = value << 4 | Int(d - UInt8(ascii: "a") + 10)
-                    case UInt8(ascii: "A")...UInt8(ascii: "F"): value = value << 4 | Int(d - UInt8(ascii: "A") + 10)
-                    default: return nil
-                    }
+                    guard let digit = JSONReader.hexDigitValue(d) else { return nil }
+                    value = value << 4 | Int(digit)
                 }
                 return value <= 0xFF ? UInt8(value) : nil
             }
