@@ -4,7 +4,7 @@ import WeftHTTP
 /// `Set`, which hashes each key's name. For key enums of at most 64 cases.
 /// Inlinable: generic code across a module's edge would otherwise run
 /// unspecialized, once per key of every element decoded.
-public struct KeysSeen<Key: CaseIterable & Equatable> {
+public struct KeysSeen<Key: CaseIterable & Equatable>: Sendable {
     @usableFromInline var bits: UInt64 = 0
 
     /// No key seen yet.

@@ -224,6 +224,22 @@ import WeftLayout
         #expect(json["detail"]?.string?.contains("twice") == true)
     }
 
+    /// The request's own keys, whichever: the last value would otherwise win silently.
+    @Test(arguments: [
+        (#""direction":"ltr","direction":"rtl""#, "/direction"),
+        (#""pointScale":1,"pointScale":2"#, "/pointScale"),
+        (#""answer":"full","answer":"hints""#, "/answer"),
+        (#""container":{"type":"table","bounds":{"width":9,"height":9}}"#, "/container"),
+        (#""items":[]"#, "/items"),
+    ])
+    func requestKeys(_ twice: String, _ path: String) throws {
+        let body = #"{"container":{"type":"table","bounds":{"width":320,"height":480}},"items":[],\#(twice)}"#
+        let (status, json, _) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(json["path"]?.string == path)
+        #expect(json["detail"]?.string?.contains("twice") == true)
+    }
+
     /// The same in a node request: its own keys, and the objects of its tree.
     @Test(arguments: [
         (#""root":{"type":"box"},"root":{"type":"box"}"#, "/root"),

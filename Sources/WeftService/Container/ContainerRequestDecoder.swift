@@ -81,6 +81,8 @@ package enum ContainerRequestDecoder {
         var pointScale = 0.0
         var answer = AnswerShape.full
         var cellCount = 0
+        /// Every key read, so that one given twice is refused whichever it is.
+        var seen = KeysSeen<ContainerRequestKey>()
         /// Where the value of `items` or `sections` is in the body.
         var cells: Range<Int>?
 
@@ -133,12 +135,11 @@ package enum ContainerRequestDecoder {
         let start = r.offset
         defer { if field == .items || field == .sections { top.cells = start..<r.offset } }
         do throws(RequestError) {
+            guard top.seen.insert(field) else { throw RequestError.twice(field.rawValue) }
             switch field {
             case .container:
-                guard top.container == nil else { throw RequestError.twice(field.rawValue) }
                 top.container = try decodeContainer(&r)
             case .sections:
-                guard !top.sawSections else { throw RequestError.twice(field.rawValue) }
                 if top.shorthand { throw both() }
                 top.sawSections = true
                 if try r.contractArrayStart() {
@@ -156,7 +157,6 @@ package enum ContainerRequestDecoder {
                     } while try r.arrayNext()
                 }
             case .items:
-                guard !top.shorthand else { throw RequestError.twice(field.rawValue) }
                 if top.sawSections { throw both() }
                 top.shorthand = true
                 var itemSources = SectionNodeSources(items: [])
