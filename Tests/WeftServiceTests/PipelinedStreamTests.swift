@@ -74,6 +74,27 @@ import WeftLayout
         #expect(Int(column) == body.unicodeScalars.distance(from: body.startIndex, to: expected))
     }
 
+    /// Also over a tree that failed its layout before the read reached the
+    /// malformed bytes: its error record waits for the end of the read.
+    /// The cells are laid out once their list closes, so the bytes after it
+    /// (megabytes of whitespace here) are still being read when the tree fails.
+    @Test func malformedJSONWinsOverAnEarlierBadTree() throws {
+        let cells = feedBody(cells: 40).replacingFirst(
+            #"{"id":"post-10","node":{"#, with: #"{"id":"post-10","node":{"style":{"width":-1},"#)
+        let padding = String(repeating: " ", count: 4_000_000)
+        let malformed = String(cells.dropLast()) + padding + ",}"
+        let records = try streamRecords(makeEngine(workers: 2, pipelined: true), malformed, pipelined: true)
+        let last = try #require(records.last)
+        #expect(last["record"]?.string == "error")
+        #expect(last["status"]?.number == 400)
+        #expect(records.filter { $0["record"]?.string == "error" }.count == 1)
+        // Well-formed, the same body ends with the tree's own error.
+        let wellFormed = String(cells.dropLast()) + padding + "}"
+        let records2 = try streamRecords(makeEngine(workers: 2, pipelined: true), wellFormed, pipelined: true)
+        #expect(records2.last?["status"]?.number == 422)
+        #expect(records2.last?["path"]?.string == "/items/10/node/style/width")
+    }
+
     @Test func aLateDirectionThatChangesTheRowsIsAnErrorRecord() throws {
         let engine = makeEngine(workers: 2, pipelined: true)
         let rtl = String(feedBody(cells: 12).dropLast()) + #","direction":"rtl"}"#

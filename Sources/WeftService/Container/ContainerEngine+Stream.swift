@@ -106,7 +106,7 @@ extension ContainerEngine {
 
     private func streamPipelined(_ head: StreamHead, cancellation: CancellationFlag?, write: @escaping @Sendable ([UInt8]) -> Void) {
         let serial = serials.add(1, ordering: .relaxed).newValue
-        let emitter = RecordSink(request: head.request, answer: head.top.answer, write: write)
+        let emitter = RecordSink(request: head.request, answer: head.top.answer, holdsCellFailures: true, write: write)
         emitter.begin(head.request)
         let stop = CancellationFlag { emitter.failed || (cancellation?.isCancelled ?? false) }
         let context = ContainerLayout.cellContext(head.request, LayoutContext(textMeasurer: textMeasurer))
@@ -138,10 +138,13 @@ extension ContainerEngine {
         case .failure(let error):
             stop.cancel()
             _ = feed.finish()
-            // Malformed JSON anywhere wins, as it does when a body is read whole.
-            if error.location == nil, let problem = feeder.problem {
+            // Malformed JSON anywhere wins, as it does when a body is read
+            // whole, over a cell's contract and over a tree laid out already.
+            if error.location != nil {
+                emitter.failMalformed(Problem(error))
+            } else if let problem = feeder.problem {
                 emitter.fail(problem)
-            } else if error.location == nil && feeder.wasStopped {
+            } else if feeder.wasStopped {
                 emitter.dropped()
             } else {
                 emitter.fail(Problem(error))
@@ -149,7 +152,8 @@ extension ContainerEngine {
             return
         case .success(let d): decoded = d
         }
-        guard feed.finish() else {
+        // A held cell failure goes out here (`dropped` sends it first).
+        guard feed.finish(), !emitter.failed else {
             emitter.dropped()
             return
         }

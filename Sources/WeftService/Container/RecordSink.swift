@@ -31,14 +31,24 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
     private var pastViewport = false
     /// Read by the pool's threads to stop early, hence atomic.
     private let failure = Atomic<Bool>(false)
+    /// Whether a failed cell's error record waits in `held` until the body
+    /// is read to its end: a stream that lays cells out while it reads
+    /// reports malformed JSON further on first, as a body read whole does.
+    private let holdsCellFailures: Bool
+    /// Set on a pool thread, read once the pool is done with the stream.
+    private var held: Problem?
     var failed: Bool { failure.load(ordering: .acquiring) }
     var reportsCells: Bool { true }
 
     /// `request` needs only its container, direction and scale, and for a
     /// pager its pages.
-    init(request: ContainerRequest, answer: AnswerShape, write: @escaping @Sendable ([UInt8]) -> Void) {
+    init(
+        request: ContainerRequest, answer: AnswerShape, holdsCellFailures: Bool = false,
+        write: @escaping @Sendable ([UInt8]) -> Void
+    ) {
         self.write = write
         self.answer = answer
+        self.holdsCellFailures = holdsCellFailures
         // A pinned header's frame depends on where its section ends, so a
         // table with `pinHeaders` sends its cells once all are placed.
         placer = request.container.pinHeaders ? nil : StreamingPlacer(request)
@@ -70,12 +80,12 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
         if let error = outcome.error {
             let node = ContainerEngine.nodePath(job, shorthand: shorthand)
             if !outcome.unknownRefs.isEmpty {
-                fail(ContainerEngine.unknownRefs(outcome.unknownRefs.map { node.appending($0) }))
+                failCell(ContainerEngine.unknownRefs(outcome.unknownRefs.map { node.appending($0) }))
                 return
             }
             var e = error
             e.reversedPath.append(contentsOf: node.components.reversed())
-            fail(Problem(e))
+            failCell(Problem(e))
             return
         }
         // A hints answer has no cell records; a stream of one still reports
@@ -98,10 +108,34 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
         if cell.frame.y + cell.frame.height >= viewportBottom { releaseHeldBack() }
     }
 
-    /// Ends the stream with an error record, unless one was sent already.
+    /// Ends the stream with an error record, unless one was sent already; a
+    /// cell failure held back is that record.
     func fail(_ problem: Problem) {
+        end(with: problem, overridingCellFailure: false)
+    }
+
+    /// Ends the stream with the error of malformed JSON found in its body,
+    /// which wins over a cell failure held back, as it would in a body read whole.
+    func failMalformed(_ problem: Problem) {
+        end(with: problem, overridingCellFailure: true)
+    }
+
+    private func end(with problem: Problem, overridingCellFailure: Bool) {
+        if let cellFailure = held {
+            held = nil
+            write(Self.errorRecord(overridingCellFailure ? problem : cellFailure))
+            return
+        }
         guard !failure.exchange(true, ordering: .acquiringAndReleasing) else { return }
         write(Self.errorRecord(problem))
+    }
+
+    /// A cell that failed its layout: the stream stops, and its error record
+    /// goes out now, or with the end of the read (`holdsCellFailures`).
+    private func failCell(_ problem: Problem) {
+        guard holdsCellFailures else { return fail(problem) }
+        guard !failure.exchange(true, ordering: .acquiringAndReleasing) else { return }
+        held = problem
     }
 
     private func releaseHeldBack() {
