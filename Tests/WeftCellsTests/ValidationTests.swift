@@ -18,10 +18,17 @@ import WeftLayout
         #expect(ContainerValidation.validate(Self.request(items: [Self.ok])).isEmpty)
     }
 
-    @Test(arguments: [size(0, 480), size(320, 0), size(-1, 480), size(320, -5), size(.infinity, 480), size(.nan, 1)])
-    func boundsMustBePositive(bounds: Size) {
+    /// At the axis whose value was surely sent; a 0 may be a missing axis,
+    /// so it is reported at the size, the nearest member that exists.
+    @Test(arguments: [
+        (size(0, 480), "/container/bounds"), (size(320, 0), "/container/bounds"),
+        (size(-1, 480), "/container/bounds/width"), (size(320, -5), "/container/bounds/height"),
+        (size(.infinity, 480), "/container/bounds/width"), (size(.nan, 1), "/container/bounds/width"),
+        (size(1e7, 480), "/container/bounds/width"), (size(320, 2e7), "/container/bounds/height"),
+    ])
+    func boundsMustBePositive(bounds: Size, path: String) {
         let errors = ContainerValidation.validate(Self.request(bounds: bounds, items: [Self.ok]))
-        #expect(errors.map(\.path.description) == ["/container/bounds"])
+        #expect(errors.map(\.path.description) == [path])
         #expect(errors.first?.reason == .invalidValue)
     }
 
@@ -122,7 +129,9 @@ import WeftLayout
     @Test func constrainedSizeMinAboveMax() {
         var cell = Self.ok
         cell.constrainedSize = SizeRange(min: size(10, 50), max: size(10, 40))
-        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path.description) == ["/sections/0/items/0/constrainedSize"])
+        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path.description) == ["/sections/0/items/0/constrainedSize/min/height"])
+        cell.constrainedSize = SizeRange(min: size(1e7, 0), max: size(.infinity, .infinity))
+        #expect(ContainerValidation.validate(Self.request(items: [cell])).map(\.path.description) == ["/sections/0/items/0/constrainedSize/min/width"])
     }
 
     @Test func pagerHasOneSectionAndNoHeaders() {

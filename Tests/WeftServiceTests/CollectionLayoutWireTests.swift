@@ -119,7 +119,7 @@ import WeftLayout
         (#""pinHeaders": 1"#, "table", "/container/pinHeaders", "invalid-type"),
         (#""layout": "grid""#, "collection", "/container/layout", "unknown-token"),
         (#""flow": {"alignment": "center"}"#, "collection", "/container/flow/alignment", "unknown-token"),
-        (#""layout": "gallery", "gallery": {"itemSpacing": 4}"#, "collection", "/container/gallery/itemSize", "missing-field"),
+        (#""layout": "gallery", "gallery": {"itemSpacing": 4}"#, "collection", "/container/gallery", "missing-field"),
         (#""layout": "gallery""#, "collection", "/container", "missing-field"),
         (#""layout": "gallery", "gallery": {"itemSize": {"width": 0, "height": 10}}"#, "collection", "/container/gallery/itemSize", "invalid-value"),
         (#""gallery": {"itemSize": {"width": 1, "height": 1}, "columns": 2}"#, "collection", "/container/gallery/columns", "unknown-key"),

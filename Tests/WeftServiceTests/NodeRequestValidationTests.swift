@@ -95,6 +95,12 @@ struct NodeRequestValidationTests {
         .root(#"{"type": "box", "style": {"width": -1}}"#, .invalidValue, "/root/style/width"),
         .root(#"{"type": "box", "style": {"minHeight": "-5%"}}"#, .invalidValue, "/root/style/minHeight"),
         .root(#"{"type": "box", "style": {"width": "10px"}}"#, .unknownToken, "/root/style/width"),
+        // A percentage is the number and its sign, nothing around them.
+        .root(#"{"type": "flex", "style": {"width": " 50%"}}"#, .unknownToken, "/root/style/width"),
+        .root(#"{"type": "flex", "style": {"width": "\n50%"}}"#, .unknownToken, "/root/style/width"),
+        .root(#"{"type": "flex", "style": {"padding": {"left": "\t5%"}}}"#, .unknownToken, "/root/style/padding/left"),
+        .root(#"{"type": "flex", "style": {"width": "-0%"}}"#, .invalidValue, "/root/style/width"),
+        .root(#"{"type": "flex", "style": {"width": "1e400%"}}"#, .invalidValue, "/root/style/width"),
         .root(#"{"type": "box", "style": {"width": true}}"#, .invalidType, "/root/style/width"),
         .root(#"{"type": "box", "style": {"width": "max-content"}}"#, .invalidValue, "/root/style/width"),
         .root(#"{"type": "stack", "children": [{"type": "box", "style": {"height": "stretch"}}]}"#,
@@ -104,7 +110,8 @@ struct NodeRequestValidationTests {
         // Texture has no valid size from 1e7 points up (ASPointsValidForSize).
         .root(#"{"type": "box", "style": {"width": 20000000, "height": 10}}"#, .invalidValue, "/root/style/width"),
         .root(#"{"type": "stack", "children": [{"type": "box", "style": {"preferredSize": {"width": 1, "height": 1e7}}}]}"#,
-            .invalidValue, "/root/children/0/style/preferredSize"),
+            .invalidValue, "/root/children/0/style/preferredSize/height"),
+        .root(#"{"type": "box", "style": {"preferredSize": {"width": 1e7}}}"#, .invalidValue, "/root/style/preferredSize/width"),
         .root(#"{"type": "inset", "child": {"type": "box", "style": {"minHeight": 1e9}}}"#,
             .invalidValue, "/root/child/style/minHeight"),
         Violation(#"{"root": {"type": "box"}, "sizeRange": {"min": {"width": 20000000, "height": 1}}}"#,

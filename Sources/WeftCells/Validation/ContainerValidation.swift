@@ -47,8 +47,8 @@ public enum ContainerValidation {
 
     private static func checkContainer(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
         let c = request.container
-        if let problem = positiveSizeProblem(c.bounds) {
-            errors.append(invalid(RequestPath(["container", "bounds"]), "bounds \(problem)"))
+        if let fault = positiveSizeFault(c.bounds) {
+            errors.append(invalid(fault.path(under: ["container", "bounds"]), "bounds \(fault.problem)"))
         }
         if !(c.contentOffset.x.isFinite && c.contentOffset.y.isFinite) {
             errors.append(invalid(RequestPath(["container", "contentOffset"]), "contentOffset must be finite"))
@@ -85,8 +85,8 @@ public enum ContainerValidation {
         case .flow: return
         case .gallery:
             (spacing, name) = (c.gallery.spacing, "gallery")
-            if let problem = positiveSizeProblem(c.gallery.itemSize) {
-                errors.append(invalid(RequestPath(["container", "gallery", "itemSize"]), "itemSize \(problem)"))
+            if let fault = positiveSizeFault(c.gallery.itemSize) {
+                errors.append(invalid(fault.path(under: ["container", "gallery", "itemSize"]), "itemSize \(fault.problem)"))
             }
         case .masonry:
             (spacing, name) = (c.masonry.spacing, "masonry")
@@ -113,8 +113,8 @@ public enum ContainerValidation {
             }
             return
         }
-        if let previous = c.previousBounds, let problem = positiveSizeProblem(previous) {
-            errors.append(invalid(RequestPath(["container", "previousBounds"]), "previousBounds \(problem)"))
+        if let previous = c.previousBounds, let fault = positiveSizeFault(previous) {
+            errors.append(invalid(fault.path(under: ["container", "previousBounds"]), "previousBounds \(fault.problem)"))
         }
         // ASPagerNode serves exactly one section and no supplementary views (ASPagerNode.mm).
         if request.sections.count > 1 {
@@ -208,34 +208,54 @@ public enum ContainerValidation {
             }
         }
         if let size = cell.pointee.size, !(valid(size.width) && valid(size.height)) {
-            errors.append(invalid(path().appending("size"), "size must be finite, >= 0 and < 1e7 on both axes"))
+            errors.append(invalid(
+                path().appending("size").appending(.key(valid(size.width) ? "height" : "width")),
+                "size must be finite, >= 0 and < 1e7 on both axes"))
         }
-        if let range = cell.pointee.constrainedSize, let problem = rangeProblem(range) {
-            errors.append(invalid(path().appending("constrainedSize"), problem))
+        if let range = cell.pointee.constrainedSize, let fault = rangeFault(range) {
+            errors.append(invalid(path().appending("constrainedSize").appending(.key(fault.bound)).appending(.key(fault.axis)), fault.problem))
         }
         checkEdges(cell.pointee.separatorInset, path().appending("separatorInset"), &errors)
     }
 
-    private static func positiveSizeProblem(_ size: Size) -> String? {
-        guard size.width.isFinite, size.height.isFinite else { return "must be finite" }
+    /// What is wrong with a size that must be positive, and on which axis
+    /// when the value there was surely sent: a missing or null axis reads as
+    /// 0, so a 0 is reported at the size object, the nearest member that exists.
+    private struct SizeFault {
+        var axis: String?
+        var problem: String
+
+        func path(under components: [RequestPath.Component]) -> RequestPath {
+            var path = RequestPath(components)
+            if let axis { path = path.appending(.key(axis)) }
+            return path
+        }
+    }
+
+    private static func positiveSizeFault(_ size: Size) -> SizeFault? {
+        for (axis, value) in [("width", size.width), ("height", size.height)] where !value.isFinite {
+            return SizeFault(axis: axis, problem: "must be finite")
+        }
         guard size.width > 0, size.height > 0 else {
-            return "must be positive on both axes, got \(size.width) x \(size.height)"
+            let axis = size.width < 0 ? "width" : size.height < 0 ? "height" : nil
+            return SizeFault(axis: axis, problem: "must be positive on both axes, got \(size.width) x \(size.height)")
         }
         guard size.width < ContainerLimits.maxLength, size.height < ContainerLimits.maxLength else {
-            return "must be under 1e7 points"
+            return SizeFault(axis: size.width < ContainerLimits.maxLength ? "height" : "width", problem: "must be under 1e7 points")
         }
         return nil
     }
 
-    private static func rangeProblem(_ r: SizeRange) -> String? {
-        for v in [r.min.width, r.min.height] where !valid(v) {
-            return "constrainedSize min must be finite, >= 0 and < 1e7"
+    /// The first fault of a cell's `constrainedSize`, at its bound and axis.
+    private static func rangeFault(_ r: SizeRange) -> (bound: String, axis: String, problem: String)? {
+        for (axis, v) in [("width", r.min.width), ("height", r.min.height)] where !valid(v) {
+            return ("min", axis, "constrainedSize min must be finite, >= 0 and < 1e7")
         }
-        for v in [r.max.width, r.max.height] where v.isNaN || v < 0 {
-            return "constrainedSize max must be >= 0 (null for unbounded)"
+        for (axis, v) in [("width", r.max.width), ("height", r.max.height)] where v.isNaN || v < 0 {
+            return ("max", axis, "constrainedSize max must be >= 0 (null for unbounded)")
         }
-        if r.min.width > r.max.width || r.min.height > r.max.height {
-            return "constrainedSize min is larger than max"
+        for (axis, lo, hi) in [("width", r.min.width, r.max.width), ("height", r.min.height, r.max.height)] where lo > hi {
+            return ("min", axis, "constrainedSize min is larger than max")
         }
         return nil
     }

@@ -94,7 +94,7 @@ extension ContainerRequestDecoder {
         if let key = pending.intrinsicKey {
             throw ElementDecoder.intrinsicOutsideFlex(key).dropFirstStyle()
         }
-        if let key = pending.hugeSizeKey {
+        if let key = pending.hugeSize {
             throw ElementDecoder.sizeOutsideTexture(key).dropFirstStyle()
         }
         return style

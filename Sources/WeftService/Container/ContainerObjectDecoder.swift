@@ -88,8 +88,9 @@ extension ContainerRequestDecoder {
         case .layout: c.layout = try r.contractToken(ContainerTokens.collectionLayout)
         case .gallery:
             let settings = try decodeCollectionLayout(&r, keys: CollectionLayoutKey.gallery, name: "gallery")
+            // A missing member is reported at the object that lacks it.
             guard let itemSize = settings.itemSize else {
-                throw RequestError(.missingField, "a gallery needs its \"itemSize\"").at("itemSize")
+                throw RequestError(.missingField, "a gallery needs its \"itemSize\"")
             }
             c.gallery = GallerySettings(itemSize: itemSize, spacing: settings.spacing)
         case .masonry:

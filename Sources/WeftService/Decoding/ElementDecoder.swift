@@ -99,7 +99,7 @@ public struct ElementDecoder {
             decoded.element.style.alignSelf = align
         }
         if let key = decoded.intrinsicKey { throw Self.intrinsicOutsideFlex(key) }
-        if let key = decoded.hugeSizeKey { throw Self.sizeOutsideTexture(key) }
+        if let key = decoded.hugeSize { throw Self.sizeOutsideTexture(key) }
         return decoded.element
     }
 
@@ -140,7 +140,7 @@ public struct ElementDecoder {
                     return DecodedElement(
                         element: ElementFields.takeElement(current.pointer(to: \.fields.element)!),
                         alignSelfToken: pending.alignSelfToken, intrinsicKey: pending.intrinsicKey,
-                        hugeSizeKey: pending.hugeSizeKey)
+                        hugeSize: pending.hugeSize)
                 }
                 let slot = current.pointee.slot
                 let parent = frames.frame(at: depth - 1)
@@ -295,7 +295,7 @@ public struct ElementDecoder {
         try ElementAssembly.assemble(type, &frame.pointee.fields)
         if type == .flex {
             frame.pointee.fields.stylePending.intrinsicKey = nil
-            frame.pointee.fields.stylePending.hugeSizeKey = nil
+            frame.pointee.fields.stylePending.hugeSize = nil
         }
     }
 
@@ -326,7 +326,7 @@ public struct ElementDecoder {
             if let key = check.intrinsicKey, parent != .flex {
                 throw check.slot.wrap(intrinsicOutsideFlex(key))
             }
-            if let key = check.hugeSizeKey, parent != .flex {
+            if let key = check.hugeSize, parent != .flex {
                 throw check.slot.wrap(sizeOutsideTexture(key))
             }
         }
@@ -342,11 +342,12 @@ public struct ElementDecoder {
         ).at("alignSelf").at("style")
     }
 
-    static func sizeOutsideTexture(_ key: StyleKey) -> RequestError {
-        RequestError(
+    static func sizeOutsideTexture(_ huge: HugeStyleSize) -> RequestError {
+        var error = RequestError(
             .invalidValue,
-            "a size of 1e7 points or more is no valid size to Texture's layout specs (ASPointsValidForSize); only a flex element or a flex item takes one"
-        ).at(key.rawValue).at("style")
+            "a size of 1e7 points or more is no valid size to Texture's layout specs (ASPointsValidForSize); only a flex element or a flex item takes one")
+        error.reversedPath.append(contentsOf: huge.components.reversed())
+        return error.at("style")
     }
 
     static func intrinsicOutsideFlex(_ key: StyleKey) -> RequestError {

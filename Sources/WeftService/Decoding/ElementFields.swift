@@ -58,7 +58,7 @@ struct DecodedElement {
     var element: Element
     var alignSelfToken: String?
     var intrinsicKey: StyleKey?
-    var hugeSizeKey: StyleKey?
+    var hugeSize: HugeStyleSize?
 }
 
 /// A child's alignSelf or intrinsic size, waiting for its parent's type.
@@ -66,7 +66,7 @@ struct PendingChildCheck {
     var slot: ChildSlot
     var alignSelfToken: String?
     var intrinsicKey: StyleKey?
-    var hugeSizeKey: StyleKey?
+    var hugeSize: HugeStyleSize?
 }
 
 /// Everything an element object may carry, gathered before the element's
@@ -123,7 +123,7 @@ struct ElementFields {
             pending.append(
                 PendingChildCheck(
                     slot: slot, alignSelfToken: childPending.alignSelfToken, intrinsicKey: childPending.intrinsicKey,
-                    hugeSizeKey: childPending.hugeSizeKey))
+                    hugeSize: childPending.hugeSize))
         }
         if element.children.capacity == 0 {
             // Skip the 1, 2, 4 regrowth: most containers hold a few children,

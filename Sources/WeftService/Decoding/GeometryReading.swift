@@ -55,7 +55,11 @@ extension JSONReader {
     static func dimension(from text: JSONKey, _ rules: DimensionRules) throws(RequestError) -> Dimension {
         if let keyword = text.withUTF8({ keyword($0, rules) }) { return keyword }
         if rules.percent, let percent = text.withUTF8(percentValue) {
-            if rules.nonNegative && percent < 0 {
+            guard percent.isFinite else {
+                throw RequestError(.invalidValue, "the number of \"\(text.string.prefix(80))\" is out of range")
+            }
+            // The schema's pattern has no sign for these, so not even "-0%".
+            if rules.nonNegative && percent.sign == .minus {
                 throw RequestError(.invalidValue, "must not be negative, got \"\(text.string)\"")
             }
             return .fraction(percent / 100)
@@ -72,11 +76,15 @@ extension JSONReader {
         return nil
     }
 
-    /// The number before a final `%`: JSON's number grammar, finite.
+    /// The number before a final `%`, in JSON's number grammar and nothing
+    /// around it (the reader would skip leading whitespace); infinite when
+    /// it overflows.
     private static func percentValue(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let last = text.last, last == UInt8(ascii: "%") else { return nil }
+        guard let first = text.first, first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first),
+            let last = text.last, last == UInt8(ascii: "%")
+        else { return nil }
         var reader = JSONReader(UnsafeBufferPointer(rebasing: text.dropLast()))
-        guard let value = try? reader.readNumber(), reader.offset == text.count - 1, value.isFinite else { return nil }
+        guard let value = try? reader.readNumber(), reader.offset == text.count - 1 else { return nil }
         return value
     }
 

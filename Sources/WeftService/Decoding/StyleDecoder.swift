@@ -14,10 +14,20 @@ struct StylePending {
     /// `preferredSize` at 1e7 points or more: no valid size to Texture
     /// (ASPointsValidForSize, ASDimension.h), whose layout would drop it to
     /// 0; Yoga (a flex element or a flex item) lays it out.
-    var hugeSizeKey: StyleKey?
+    var hugeSize: HugeStyleSize?
 
     /// Whether an element's parent (or the root's request) must still look at it.
-    var needsParentCheck: Bool { alignSelfToken != nil || intrinsicKey != nil || hugeSizeKey != nil }
+    var needsParentCheck: Bool { alignSelfToken != nil || intrinsicKey != nil || hugeSize != nil }
+}
+
+/// A style size of 1e7 points or more: the key, and within `preferredSize`
+/// the axis, so that the error points at the number.
+struct HugeStyleSize {
+    var key: StyleKey
+    var axis: String?
+
+    /// The path below `style`.
+    var components: [RequestPath.Component] { [.key(key.rawValue)] + (axis.map { [.key($0)] } ?? []) }
 }
 
 enum StyleDecoder {
@@ -57,8 +67,8 @@ enum StyleDecoder {
             case .maxContent, .fitContent, .stretch:
                 if pending.intrinsicKey == nil { pending.intrinsicKey = key }
             case .points(let points) where points >= ContainerLimits.maxLength:
-                if pending.hugeSizeKey == nil && [.width, .height, .minWidth, .minHeight].contains(key) {
-                    pending.hugeSizeKey = key
+                if pending.hugeSize == nil && [.width, .height, .minWidth, .minHeight].contains(key) {
+                    pending.hugeSize = HugeStyleSize(key: key)
                 }
             default: break
             }
@@ -70,8 +80,8 @@ enum StyleDecoder {
             let size = try r.contractSize(missing: .nan)
             if !size.width.isNaN && !seen.contains(.width) { style.width = .points(size.width) }
             if !size.height.isNaN && !seen.contains(.height) { style.height = .points(size.height) }
-            if pending.hugeSizeKey == nil && max(size.width, size.height) >= ContainerLimits.maxLength {
-                pending.hugeSizeKey = key
+            if pending.hugeSize == nil && max(size.width, size.height) >= ContainerLimits.maxLength {
+                pending.hugeSize = HugeStyleSize(key: key, axis: size.width >= ContainerLimits.maxLength ? "width" : "height")
             }
         case .spacingBefore: style.spacingBefore = try r.contractNumber()
         case .spacingAfter: style.spacingAfter = try r.contractNumber()
