@@ -229,12 +229,7 @@ final class Connection {
     /// logged as one, closing the connection, with the CORS headers of the
     /// origin whose head was read.
     private func refusal(_ response: HTTPResponse) -> [UInt8] {
-        let context = ResponseContext(
-            method: "-", path: "-", route: "unmatched", requestID: loop.requestIdentifier.make(accepting: nil),
-            origin: parser.origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: loop.date,
-            startedAt: loop.now, requestBytes: 0)
-        loop.processor.observer?.requestStarted()
-        return loop.processor.finish(response, context: context)
+        loop.refusal(response, origin: parser.origin)
     }
 
     /// When a drain's time is up: a request still waiting for its answer, none

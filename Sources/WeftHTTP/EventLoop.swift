@@ -125,10 +125,8 @@ final class EventLoop: @unchecked Sendable {
             }
             guard connectionBudget.tryReserve() else {
                 // Over the limit: say so in one non-blocking write instead of leaving the client hanging.
-                let refusal = ResponseSerializer.serialize(
-                    processor.unavailable("too many connections"),
-                    date: date, closeConnection: true, keepAliveForHTTP10: false, omitBody: false)
-                _ = refusal.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                let answer = refusal(processor.unavailable("too many connections"), origin: nil)
+                _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
                 close(fd)
                 continue
             }
@@ -140,6 +138,18 @@ final class EventLoop: @unchecked Sendable {
                 abandon(fd, countedAgainst: owner)
             }
         }
+    }
+
+    /// The server's own refusal of a connection or of a request it did not
+    /// read whole, logged and counted as any answer is, and closing the
+    /// connection; `origin` is the request's when its head was read that far.
+    func refusal(_ response: HTTPResponse, origin: String?) -> [UInt8] {
+        let context = ResponseContext(
+            method: "-", path: "-", route: "unmatched", requestID: requestIdentifier.make(accepting: nil),
+            origin: origin, acceptEncoding: nil, version: .http11, closeConnection: true, date: date,
+            startedAt: now, requestBytes: 0)
+        processor.observer?.requestStarted()
+        return processor.finish(response, context: context)
     }
 
     /// Starts serving a connection accepted by this loop or handed over by another.

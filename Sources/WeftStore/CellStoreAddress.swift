@@ -16,6 +16,15 @@ public struct CellStoreAddress: Equatable, Sendable, CustomStringConvertible {
         self.database = database
     }
 
+    /// `text` with whatever stands before an `@` of its authority (a user
+    /// and password) replaced by `***`.
+    static func masked(_ text: String) -> String {
+        guard let schemeEnd = text.firstRange(of: "://") else { return text }
+        let authorityEnd = text[schemeEnd.upperBound...].firstIndex(where: { "/?#".contains($0) }) ?? text.endIndex
+        guard let at = text[schemeEnd.upperBound..<authorityEnd].lastIndex(of: "@") else { return text }
+        return String(text[..<schemeEnd.upperBound]) + "***" + String(text[at...])
+    }
+
     /// The address as a full `redis://HOST:PORT/DB` URL, IPv6 hosts bracketed.
     public var description: String {
         let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -25,6 +34,8 @@ public struct CellStoreAddress: Equatable, Sendable, CustomStringConvertible {
     /// Parses `redis://HOST[:PORT][/DB]`. Credentials, query and fragment are
     /// refused; the port must be 1...65535 and the database 0...1,000,000.
     public init(parsing text: String) throws(CellStoreAddressError) {
+        // Errors quote the URL with any credentials in it masked: they go to logs.
+        let text = Self.masked(text)
         let scheme = "redis://"
         guard text.hasPrefix(scheme) else { throw .init("\(text): the cell store is a redis:// URL") }
         var rest = Substring(text.dropFirst(scheme.count))

@@ -139,7 +139,7 @@ struct Serve: ParsableCommand {
         do throws(CellStoreAddressError) {
             return CellStoreConfiguration(address: try CellStoreAddress(parsing: url), timeoutMilliseconds: timeout)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--cell-store (or WEFT_CELL_STORE) \(error.description)")
         }
     }
 
@@ -174,17 +174,19 @@ struct Serve: ParsableCommand {
             CellStore(configuration) { available in
                 logger.log(level: available ? .notice : .warning, "cell store", metadata: [
                     "url": "\(configuration.address)", "reachable": "\(available)",
+                    "timeout_ms": "\(configuration.timeoutMilliseconds)",
                 ])
             }
         }
         let engine = ContainerEngine(
             workers: configuration.workers, cacheBytes: cacheBytes, textMeasurer: WeftTextMeasurer.shared,
             timeoutSeconds: requestSeconds, cellStore: store)
-        if let store {
-            // Not fatal either way: an unreachable store only means fewer shared hits.
-            let reachable = store.ping()
-            logger.log(level: reachable ? .notice : .warning, "cell store", metadata: [
-                "url": "\(store.configuration.address)", "reachable": "\(reachable)",
+        // Not fatal either way: an unreachable store only means fewer shared
+        // hits. A failed ping is logged by the store's own change callback,
+        // so each outcome is one line.
+        if let store, store.ping() {
+            logger.log(level: .notice, "cell store", metadata: [
+                "url": "\(store.configuration.address)", "reachable": "true",
                 "timeout_ms": "\(store.configuration.timeoutMilliseconds)",
             ])
         }

@@ -18,6 +18,19 @@ import WeftStore
         }
     }
 
+    /// The refusal goes to a log: it never quotes a password.
+    @Test func aRefusalMasksCredentials() {
+        for text in ["redis://user:s3cret@redis:6379", "redis://s3cret@redis/0", "redis://u:s3cret@[::1]:99999"] {
+            do {
+                _ = try CellStoreAddress(parsing: text)
+                Issue.record("\(text) was accepted")
+            } catch {
+                #expect(!error.description.contains("s3cret"), "\(error.description)")
+                #expect(error.description.contains("***@"), "\(error.description)")
+            }
+        }
+    }
+
     @Test func describesItselfAsAURL() throws {
         #expect(try CellStoreAddress(parsing: "redis://r").description == "redis://r:6379/0")
         #expect(CellStoreAddress(host: "::1", port: 1).description == "redis://[::1]:1/0")
