@@ -36,6 +36,15 @@ public final class CellStore: Sendable {
     /// Idle connections kept; more concurrent callers open and close their own.
     static let idleLimit = 64
     private static let namespace = Array("weft:cell:".utf8)
+    /// The values a write's round trip carries, at most (a single larger value goes alone).
+    static let writeBatchBytes = 1 << 20
+    /// The keys a lookup's round trip asks for.
+    static let lookupBatch = 256
+    /// What a lookup allows for each value it may bring back: a row of a feed is a few kilobytes.
+    static let expectedEntryBytes = 4096
+    /// How fast a round trip's values are assumed to move, for its deadline:
+    /// a slow link's rate, so that only a store that stalls runs out of time.
+    static let bytesPerMillisecond: UInt64 = 64 << 10
 
     /// A store reached at `configuration`; no connection is opened until the first call.
     /// It ignores SIGPIPE for the whole process.
@@ -56,16 +65,25 @@ public final class CellStore: Sendable {
         get([key])[0]
     }
 
-    /// The bytes stored under each key (nil where there are none), in one round trip.
+    /// The bytes stored under each key (nil where there are none), in round
+    /// trips of `lookupBatch` keys: a batch's replies arrive within a call's
+    /// timeout where a request's thousands of refs in one would not.
     public func get(_ keys: [String]) -> [[UInt8]?] {
         let valid = keys.indices.filter { CellStoreKey.isValid(keys[$0]) }
         var found = [[UInt8]?](repeating: nil, count: keys.count)
         guard !valid.isEmpty else { return found }
-        let replies = exchange { [[Array("MGET".utf8)] + valid.map { Self.namespace + Array(keys[$0].utf8) }] }
-        if case .array(let values)? = replies?.first, values.count == valid.count {
-            for (slot, value) in zip(valid, values) {
+        var start = valid.startIndex
+        while start < valid.endIndex {
+            let batch = valid[start..<min(start + Self.lookupBatch, valid.endIndex)]
+            let replies = exchange(allowingFor: batch.count * Self.expectedEntryBytes) {
+                [[Array("MGET".utf8)] + batch.map { Self.namespace + Array(keys[$0].utf8) }]
+            }
+            // A failed batch leaves the rest to miss: the store is then in its backoff.
+            guard case .array(let values)? = replies?.first, values.count == batch.count else { break }
+            for (slot, value) in zip(batch, values) {
                 if case .string(let bytes) = value { found[slot] = bytes }
             }
+            start = batch.endIndex
         }
         let hits = found.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
         state.withLock {
@@ -80,14 +98,28 @@ public final class CellStore: Sendable {
         set([(key, value)])
     }
 
-    /// Stores every entry (invalid keys are skipped) in one pipelined round
-    /// trip, each with the configured expiry. Best effort: nothing is retried.
+    /// Stores every entry (invalid keys are skipped), each with the configured
+    /// expiry, in pipelined round trips of about `writeBatchBytes`: one round
+    /// trip for a large request's new cells would not end within a call's
+    /// timeout, and would cut the write off and report a healthy store as
+    /// down. Best effort: nothing is retried.
     public func set(_ entries: [(key: String, value: [UInt8])]) {
         let valid = entries.filter { CellStoreKey.isValid($0.key) }
         guard !valid.isEmpty else { return }
         let expiry = Array(String(configuration.expirySeconds).utf8)
-        _ = exchange {
-            valid.map { [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry] }
+        var start = valid.startIndex
+        while start < valid.endIndex {
+            var end = start, bytes = 0
+            while end < valid.endIndex && (end == start || bytes + valid[end].value.count <= Self.writeBatchBytes) {
+                bytes += valid[end].value.count
+                end += 1
+            }
+            let batch = valid[start..<end]
+            let replies = exchange(allowingFor: bytes) {
+                batch.map { [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry] }
+            }
+            guard replies != nil else { return }
+            start = end
         }
     }
 
@@ -96,12 +128,14 @@ public final class CellStore: Sendable {
         exchange { [[Array("PING".utf8)]] }?.first == .status("PONG")
     }
 
-    /// Runs `commands` on a pooled connection within the timeout, or nil when
-    /// the store is in backoff, unreachable or too slow. The commands are built
+    /// Runs `commands` on a pooled connection within the timeout, plus the
+    /// time `bytes` of values take at `bytesPerMillisecond`, or nil when the
+    /// store is in backoff, unreachable or too slow. The commands are built
     /// only when they will be sent: in a backoff a call costs a lock and nothing more.
-    private func exchange(_ commands: () -> [[[UInt8]]]) -> [RedisConnection.Reply]? {
+    private func exchange(allowingFor bytes: Int = 0, _ commands: () -> [[[UInt8]]]) -> [RedisConnection.Reply]? {
         let start = monotonicNow()
-        let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000
+        let allowance = UInt64(max(0, bytes)) * 1_000_000 / Self.bytesPerMillisecond
+        let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000 + allowance
         let pooled: RedisConnection?? = state.withLock { state in
             guard start >= state.retryAt else {
                 state.statistics.skipped += 1

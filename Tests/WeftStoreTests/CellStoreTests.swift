@@ -19,6 +19,23 @@ import WeftSync
         #expect(store.statistics.failures == 0)
     }
 
+    /// A large request's new cells (here 20,000 of a kilobyte) are written
+    /// whole, and found whole, within the default 20 ms a call: one round
+    /// trip for all of them ran out of time, and cut the write off.
+    @Test func aLargeBatchIsWrittenAndFoundWhole() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address))
+        let entries = (0..<20_000).map { i in
+            (key: "cell-\(i)", value: [UInt8](repeating: UInt8(truncatingIfNeeded: i), count: 1000))
+        }
+        store.set(entries)
+        let found = store.get(entries.map(\.key))
+        #expect(found.count == entries.count)
+        #expect(zip(found, entries).allSatisfy { $0 == $1.value })
+        #expect(store.statistics.failures == 0)
+        #expect(store.statistics.hits == entries.count)
+    }
+
     @Test func invalidKeysAreNeitherStoredNorLookedUp() throws {
         let redis = try RedisServer()
         let store = CellStore(CellStoreConfiguration(address: redis.address))
