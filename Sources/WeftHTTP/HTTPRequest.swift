@@ -44,11 +44,16 @@ public struct HTTPRequest: Sendable {
 
     /// The value of `name` in an application/x-www-form-urlencoded query, undecoded.
     public func queryValue(_ name: String) -> String? {
-        for pair in query.split(separator: "&") {
+        queryValues(name).first
+    }
+
+    /// Every value the query gives `name`, in order (empty when it gives none).
+    public func queryValues(_ name: String) -> [String] {
+        query.split(separator: "&").compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            if parts[0] == name { return parts.count > 1 ? String(parts[1]) : "" }
+            guard parts[0] == name else { return nil }
+            return parts.count > 1 ? String(parts[1]) : ""
         }
-        return nil
     }
 }
 

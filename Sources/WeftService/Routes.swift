@@ -31,10 +31,10 @@ public enum ServiceRoutes {
         }
         router.add("POST", "/v1/layout/node") { request in
             if let refusal = requireJSON(request) { return refusal }
-            guard let flatten = switchParameter(request.queryValue("flatten")) else {
+            guard let flatten = switchParameter(request, "flatten") else {
                 return invalidSwitchParameter("flatten")
             }
-            guard let lines = switchParameter(request.queryValue("lines")) else { return invalidSwitchParameter("lines") }
+            guard let lines = switchParameter(request, "lines") else { return invalidSwitchParameter("lines") }
             let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
             // One tree is one slice: it waits for a turn like any cell of a container.
             let response = engine.runner.turns.holding {
@@ -96,18 +96,23 @@ public enum ServiceRoutes {
         return HTTPResponse(status: response.status, headers: headers, body: response.body)
     }
 
-    /// A switch query parameter (`?flatten=`, `?lines=`) as openapi.yaml lists it:
-    /// absent, 0 or 1; nil for anything else.
-    static func switchParameter(_ value: String?) -> Bool? {
-        switch value {
+    /// A switch query parameter (`?flatten=`, `?lines=`) as openapi.yaml lists
+    /// it: absent, or given once as 0 or 1; nil for anything else (a second
+    /// value would otherwise go unread).
+    static func switchParameter(_ request: HTTPRequest, _ name: String) -> Bool? {
+        let values = request.queryValues(name)
+        guard values.count <= 1 else { return nil }
+        switch values.first {
         case nil, "0": return false
         case "1": return true
         default: return nil
         }
     }
 
-    /// The answer to a switch query parameter that is neither 0 nor 1.
+    /// The answer to a switch query parameter that is not given once as 0 or 1.
     static func invalidSwitchParameter(_ name: String) -> HTTPResponse {
-        httpResponse(Problem(.invalidValue, detail: "the query parameter \(name) must be 0 or 1").response())
+        var problem = Problem(.invalidValue, detail: "the query parameter \(name) must be given once, as 0 or 1")
+        problem.parameter = name
+        return httpResponse(problem.response())
     }
 }

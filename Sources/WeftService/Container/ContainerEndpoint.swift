@@ -22,7 +22,7 @@ package enum ContainerEndpoint {
 
     private static func answer(_ request: HTTPRequest, engine: ContainerEngine) -> HTTPResponse {
         // `?lines=1`: every text lists its line boxes, as on /v1/layout/node.
-        guard let lines = ServiceRoutes.switchParameter(request.queryValue("lines")) else {
+        guard let lines = ServiceRoutes.switchParameter(request, "lines") else {
             return ServiceRoutes.invalidSwitchParameter("lines")
         }
         // Cells stop being started once the client is gone or the request's

@@ -15,6 +15,8 @@ public struct Problem: Sendable {
     public var status: Int
     /// For `unknown-ref`: a JSON Pointer to every cell whose ref is unknown.
     public var refs: [RequestPath]?
+    /// The query parameter at fault, which a JSON Pointer into the body cannot name.
+    public var parameter: String?
 
     /// RFC 9457's media type.
     public static let contentType = "application/problem+json"
@@ -36,7 +38,8 @@ public struct Problem: Sendable {
     }
 
     /// `{"type","title","status","detail","path"}`, plus `line` and `column`
-    /// for a syntax error (where a pointer cannot point).
+    /// for a syntax error (where a pointer cannot point), and `parameter`
+    /// for a query parameter.
     public func body() -> [UInt8] {
         var out = JSONWriter(capacity: 256 + detail.utf8.count + 32 * (refs?.count ?? 0))
         out.beginObject()
@@ -51,6 +54,10 @@ public struct Problem: Sendable {
         if let path {
             out.key("path")
             out.string(path.description)
+        }
+        if let parameter {
+            out.key("parameter")
+            out.string(parameter)
         }
         if let refs {
             out.key("refs")

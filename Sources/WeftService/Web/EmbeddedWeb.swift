@@ -2100,14 +2100,14 @@ paths:
         - name: flatten
           in: query
           required: false
-          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates; any other value than `0` or `1` is a 422."
+          description: "`1` adds `nodes`, every element with an id, framed in the root's coordinates; any other value than `0` or `1`, or the parameter given twice, is a 422 naming it in `parameter`."
           schema:
             type: string
             enum: ["0", "1"]
         - name: lines
           in: query
           required: false
-          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`; any other value than `0` or `1` is a 422."
+          description: "`1` adds `lines` to every text output node, as if each text set `\"lines\": true`; any other value than `0` or `1`, or the parameter given twice, is a 422 naming it in `parameter`."
           schema:
             type: string
             enum: ["0", "1"]
@@ -2156,7 +2156,8 @@ paths:
             `1` adds `lines` to every text output node of every cell's `layout`, as if each
             text set `"lines": true`: the same line boxes as `/v1/layout/node?lines=1` gives
             the same tree, in the whole answer and in a stream's `cell` records alike. Any
-            other value than `0` or `1` is a 422.
+            other value than `0` or `1`, or the parameter given twice, is a 422 naming it in
+            `parameter`.
           schema:
             type: string
             enum: ["0", "1"]
@@ -2484,6 +2485,9 @@ components:
           type: array
           description: "409 `unknown-ref` only: a JSON Pointer to every cell whose ref is unknown (`/sections/0/items/3`)."
           items: {type: string}
+        parameter:
+          type: string
+          description: "422 for a query parameter only (`flatten`, `lines`): its name, where a pointer into the body cannot point."
         line: {type: integer, minimum: 1, description: 400 only.}
         column: {type: integer, minimum: 1, description: "400 only; counts Unicode scalars."}
     Length:

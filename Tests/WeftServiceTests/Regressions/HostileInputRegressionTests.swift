@@ -1,5 +1,6 @@
 import Testing
 import WeftCells
+import WeftHTTP
 import WeftJSON
 import WeftLayout
 
@@ -117,12 +118,27 @@ import WeftLayout
     }
 
     @Test func flattenTakesOnlyTheDocumentedValues() {
-        #expect(ServiceRoutes.switchParameter(nil) == false)
-        #expect(ServiceRoutes.switchParameter("0") == false)
-        #expect(ServiceRoutes.switchParameter("1") == true)
-        for odd in ["", "yes", "true", "2", "1 "] {
-            #expect(ServiceRoutes.switchParameter(odd) == nil, "\(odd)")
+        func flatten(_ query: String) -> Bool? {
+            ServiceRoutes.switchParameter(HTTPRequest(method: "POST", path: "/v1/layout/node", query: query), "flatten")
         }
+        #expect(flatten("") == false)
+        #expect(flatten("lines=1") == false)
+        #expect(flatten("flatten=0") == false)
+        #expect(flatten("flatten=1") == true)
+        for odd in ["flatten=", "flatten", "flatten=yes", "flatten=true", "flatten=2", "flatten=1%20"] {
+            #expect(flatten(odd) == nil, "\(odd)")
+        }
+        // A second value is refused, not left unread.
+        #expect(flatten("flatten=1&flatten=0") == nil)
+        #expect(flatten("flatten=1&flatten=1") == nil)
+    }
+
+    @Test func aBadQueryParameterIsNamedInTheProblem() throws {
+        let response = ServiceRoutes.invalidSwitchParameter("lines")
+        #expect(response.status == 422)
+        let problem = try JSONValue.parse(response.body)
+        #expect(problem["parameter"] == .string("lines"))
+        #expect(problem["path"] == nil)
     }
 
     @Test func anAbsurdlyLongFontFamilyIsRefusedAtDecode() throws {
