@@ -94,6 +94,32 @@ import WeftLayout
         }
     }
 
+    /// A row sent as a ref whose stored tree names a card this server does
+    /// not know (the card's entry is gone, the row's is not): the 409 points
+    /// at the row, which the client has and can re-send in full; the tree
+    /// that holds the card's ref is the store's, not in the request.
+    @Test func anUnknownRefInsideARowSentAsARefNamesTheRow() throws {
+        let first = makeEngine(cacheMB: 8)
+        let card = try respond(first, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardA)}"#]]))
+        let cardKey = try #require(Self.nestedItems(card.body, row: 0).first?["key"]?.string)
+        let row = try respond(first, Self.body(rows: [[#"{"id":"a","ref":"\#(cardKey)"}"#]]))
+        let rowKey = try #require(row.body["sections"]?[0]?["items"]?[0]?["key"]?.string)
+        let stored = try #require(first.contentStore.contents(for: [rowKey])[0])
+        // A second server that has the row's content and not the card's.
+        let second = makeEngine(cacheMB: 8)
+        second.contentStore.remember(try #require(CellContentKey(text: rowKey)), writes: ContentWrites()) { stored }
+        #expect(second.contentStore.contents(for: [rowKey])[0] != nil)
+        let body = ContainerRefsTests.body(items: [
+            #"{"id":"x","node":{"type":"box","style":{"height":5}}}"#, #"{"id":"row-0","ref":"\#(rowKey)"}"#,
+        ])
+        let (status, json, _) = try respond(second, body)
+        #expect(status == 409)
+        #expect(json["refs"]?.array?.compactMap(\.string) == ["/items/1"])
+        #expect(json["path"]?.string == "/items/1")
+        let records = try streamRecords(second, body)
+        #expect(records.last?["refs"]?.array?.compactMap(\.string) == ["/items/1"])
+    }
+
     @Test func unknownRefsOfRowsAndOfTheirNestedCellsAreOne409() throws {
         let unknownCard = "c1" + String(repeating: "Q", count: ContentKey.length - 2)
         let unknownRow = "c1" + String(repeating: "R", count: ContentKey.length - 2)

@@ -119,26 +119,53 @@ extension ContainerEngine {
         // resolve before validation).
         var unknown: [RequestPath] = []
         for k in outcomes.indices where !outcomes[k].unknownRefs.isEmpty {
-            let node = Self.nodePath(prepared, k)
-            unknown += outcomes[k].unknownRefs.map { node.appending($0) }
+            unknown += Self.faultPaths(prepared.jobs[k], outcomes[k].unknownRefs, sentAsRef: prepared.sources[k].ref != nil,
+                                       shorthand: prepared.request.usesItemsShorthand)
         }
         if !unknown.isEmpty { return Self.unknownRefs(unknown) }
         var elements = 0
         // Paths only for the cell at fault: building one per cell cost as
         // much as the rest of a warm request's checks.
         for k in outcomes.indices {
-            if var error = outcomes[k].error {
-                error.reversedPath.append(contentsOf: Self.nodePath(prepared, k).components.reversed())
-                return Problem(error)
+            if let error = outcomes[k].error {
+                return Problem(Self.located(error, prepared.jobs[k], sentAsRef: prepared.sources[k].ref != nil,
+                                            shorthand: prepared.request.usesItemsShorthand))
             }
             elements += outcomes[k].elementCount
             if elements > limits.maxElements {
-                return Problem(
-                    .limitExceeded, detail: "more than \(limits.maxElements) elements in one request",
-                    path: Self.nodePath(prepared, k))
+                let path = prepared.sources[k].ref != nil
+                    ? RequestPath.cell(prepared.jobs[k].slot, section: prepared.jobs[k].section, shorthand: prepared.request.usesItemsShorthand)
+                    : Self.nodePath(prepared, k)
+                return Problem(.limitExceeded, detail: "more than \(limits.maxElements) elements in one request", path: path)
             }
         }
         return nil
+    }
+
+    /// A fault found in a cell's tree, at its place in the request: inside
+    /// the cell's `node`, or at the cell itself when it came as a ref, whose
+    /// tree is the store's and has no place in the request.
+    static func located(
+        _ error: RequestError, _ job: ContainerLayout.CellJob, sentAsRef: Bool, shorthand: Bool
+    ) -> RequestError {
+        var located = error
+        if sentAsRef {
+            located.reversedPath = RequestPath.cell(job.slot, section: job.section, shorthand: shorthand).components.reversed()
+        } else {
+            located.reversedPath.append(contentsOf: nodePath(job, shorthand: shorthand).components.reversed())
+        }
+        return located
+    }
+
+    /// The unknown refs of the nested containers in a cell's tree, at their
+    /// places in the request; for a cell that came as a ref, the cell itself,
+    /// which the client then re-sends with its content.
+    static func faultPaths(
+        _ job: ContainerLayout.CellJob, _ refs: [RequestPath], sentAsRef: Bool, shorthand: Bool
+    ) -> [RequestPath] {
+        guard !sentAsRef else { return [RequestPath.cell(job.slot, section: job.section, shorthand: shorthand)] }
+        let node = nodePath(job, shorthand: shorthand)
+        return refs.map { node.appending($0) }
     }
 
     /// The jobs with their trees' roots in place, ready for `ContainerLayout.place`.

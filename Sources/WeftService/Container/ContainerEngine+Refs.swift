@@ -49,8 +49,14 @@ extension ContainerEngine {
                     return
                 }
                 guard let tree = source.node else { return }
-                let node = cell.appending("node")
-                unknown += nestedUnknownRefs(source.stored ?? body, tree.range).map { node.appending($0) }
+                let nested = nestedUnknownRefs(source.stored ?? body, tree.range)
+                // A resolved ref's tree is the store's, not in the request: the
+                // client re-sends the cell itself.
+                if source.stored != nil {
+                    if !nested.isEmpty { unknown.append(cell) }
+                } else {
+                    unknown += nested.map { cell.appending("node").appending($0) }
+                }
             }
             visit(section.header, .header)
             for (i, source) in section.items.enumerated() {

@@ -78,14 +78,12 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
     func completed(_ k: Int, _ job: ContainerLayout.CellJob, _ outcome: CellOutcome, sentAsRef: Bool, shorthand: Bool) {
         guard !failed else { return }
         if let error = outcome.error {
-            let node = ContainerEngine.nodePath(job, shorthand: shorthand)
             if !outcome.unknownRefs.isEmpty {
-                failCell(ContainerEngine.unknownRefs(outcome.unknownRefs.map { node.appending($0) }))
+                failCell(ContainerEngine.unknownRefs(
+                    ContainerEngine.faultPaths(job, outcome.unknownRefs, sentAsRef: sentAsRef, shorthand: shorthand)))
                 return
             }
-            var e = error
-            e.reversedPath.append(contentsOf: node.components.reversed())
-            failCell(Problem(e))
+            failCell(Problem(ContainerEngine.located(error, job, sentAsRef: sentAsRef, shorthand: shorthand)))
             return
         }
         // A hints answer has no cell records; a stream of one still reports
