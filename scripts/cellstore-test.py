@@ -14,7 +14,10 @@ a store.
    gives the answer the first instance gave. Behind nginx with
    deploy/nginx/weft-sticky.conf (consistent hashing on X-Client-Key), each client's
    refs resolve on the instance that holds them.
-3. Under load (clients stepping a feed forward: new posts laid out on one instance,
+3. When Redis loses the content (flushed), the refs are refused on B until the
+   client re-sends the cells; re-sent to A, which still has them, they are written
+   to Redis again and resolve on B.
+4. Under load (clients stepping a feed forward: new posts laid out on one instance,
    then the whole feed sent as refs to the other), Redis is paused (SIGSTOP: a
    store that hangs) and then killed (SIGKILL). No request may fail: each ref'd
    request either resolves or gets a 409 that the client handles as a real client
@@ -188,6 +191,26 @@ def shared_store_resolves(a, b, redis, check: Checks, cells: int):
           f"(full {len(b_full_bytes)} B, frames {len(b_frames_bytes)} B, hints {len(b_hints_bytes)} B; "
           f"B read {hits:.0f} cells from Redis, after {misses} timed-out tries), and at width 320 as their full cells")
     return feed, a_full
+
+
+def lost_content_is_written_again(a, b, redis, check: Checks, cells: int = 20):
+    """Redis loses what A wrote (FLUSHALL stands for a restart without persistence, or
+    an eviction). B then refuses the refs, and the client re-sends the cells in full,
+    here to A, which still has them in process: A writes them to Redis again, since it
+    wrote them there more than the rewrite interval (10 s) ago, and B resolves them."""
+    feed = [{"id": f"lost-{i}", "node": post_node(i, "lost")} for i in range(cells)]
+    request = {"container": container(375), "items": feed}
+    _, full = post_ok(a, request)
+    refs = {"container": container(375), "items": as_refs(feed, full)}
+    check.expect(redis.command("FLUSHALL") == "+OK", "Redis did not flush")
+    time.sleep(10.5)
+    status, _, _ = post(b, refs)
+    check.expect(status == 409, f"B resolved refs Redis no longer holds: HTTP {status}")
+    post_ok(a, request)
+    check.expect(redis.keys() >= cells, f"A wrote {redis.keys()} of the {cells} cells it was re-sent back to Redis")
+    status, payload, _ = post(b, refs)
+    check.expect(status == 200, f"B still refuses refs A was re-sent: HTTP {status} {payload[:200]!r}")
+    print(f"lost content: {cells} cells Redis lost are written again when re-sent to an instance that has them")
 
 
 def no_store_409(n1, n2, check: Checks):
@@ -408,6 +431,7 @@ def main() -> int:
         _, a, b, n1, n2 = started
 
         feed, answer = shared_store_resolves(a, b, redis, check, args.cells)
+        lost_content_is_written_again(a, b, redis, check)
         no_store_409(n1, n2, check)
         sticky_balancing(n1, n2, os.path.join(args.out, "nginx"), check)
 

@@ -95,22 +95,25 @@ import Testing
         #expect(cache.storedBytes == 25)
     }
 
-    @Test func insertIfAbsentMakesAValueOnlyForANewKey() {
+    @Test func aValueIsMadeOnlyForANewKey() {
         let cache = LRUCache<Int, String>(capacityBytes: 30, shardCount: 1)
         var made = 0
         func make(_ value: String, cost: Int) -> (value: String, cost: Int) {
             made += 1
             return (value, cost)
         }
-        #expect(cache.insertIfAbsent(for: 1) { make("a", cost: 10) } == "a")
-        #expect(cache.insertIfAbsent(for: 2) { make("b", cost: 10) } == "b")
-        #expect(cache.insertIfAbsent(for: 1) { make("a2", cost: 10) } == nil)  // 1 is now the most recent
+        func valueOrMade(_ key: Int, _ value: String, cost: Int) -> String? {
+            cache.value(for: key) { make(value, cost: cost) }.map { $0.made ? "made \($0.value)" : $0.value }
+        }
+        #expect(valueOrMade(1, "a", cost: 10) == "made a")
+        #expect(valueOrMade(2, "b", cost: 10) == "made b")
+        #expect(valueOrMade(1, "a2", cost: 10) == "a")  // 1 is now the most recent
         #expect(made == 2)
-        #expect(cache.insertIfAbsent(for: 3) { make("c", cost: 15) } == "c")
+        #expect(valueOrMade(3, "c", cost: 15) == "made c")
         #expect(cache.value(for: 2) == nil)
         #expect(cache.value(for: 1) == "a")
         // Larger than the shard: made and handed back, not kept.
-        #expect(cache.insertIfAbsent(for: 4) { make("d", cost: 31) } == "d")
+        #expect(valueOrMade(4, "d", cost: 31) == "made d")
         #expect(cache.value(for: 4) == nil)
         #expect(cache.storedBytes == 25)
     }
@@ -141,7 +144,8 @@ import Testing
                 while model.reduce(0, { $0 + $1.cost }) > capacity { model.removeFirst() }
             } else {
                 let cost = Int.random(in: 1...60, using: &random)
-                let made = cache.insertIfAbsent(for: key) { (step, cost) }
+                let found = try #require(cache.value(for: key) { (step, cost) })
+                let made: Int? = found.made ? found.value : nil
                 if let i = model.firstIndex(where: { $0.key == key }) {
                     try #require(made == nil, "step \(step)")
                     model.append(model.remove(at: i))

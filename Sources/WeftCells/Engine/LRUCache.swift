@@ -52,19 +52,24 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         shard(for: key).state.withLock { $0.put(key, value, cost: max(1, cost)) }
     }
 
-    /// Stores the value `make` gives (with its cost) unless `key` has one
-    /// already, which is then made the most recently used; `make` runs only
-    /// for a new key, under the shard's lock. Returns the value made (kept
-    /// unless larger than a whole shard), nil when `key` had one. A key new
-    /// to the cache is looked up and stored in one step: one lock, one
-    /// probe of the index.
-    @inlinable public func insertIfAbsent(for key: Key, _ make: () -> (value: Value, cost: Int)) -> Value? {
+    /// The value stored for `key`, made the most recently used; or, for a
+    /// key the cache does not have, the value `make` gives (with its cost),
+    /// stored unless larger than a whole shard, and `made` true. `make` runs
+    /// only for a new key, under the shard's lock: a new key is looked up
+    /// and stored in one step, one lock and one probe of the index. Nil when
+    /// the cache is disabled.
+    @inlinable public func value(
+        for key: Key, orInsert make: () -> (value: Value, cost: Int)
+    ) -> (value: Value, made: Bool)? {
         guard isEnabled else { return nil }
-        return shard(for: key).state.withLock { shard -> Value? in
-            guard let slot = shard.claim(key) else { return nil }
-            let (value, cost) = make()
-            shard.fill(slot, key, value, cost: cost)
-            return value
+        return shard(for: key).state.withLock { shard -> (value: Value, made: Bool) in
+            switch shard.claim(key) {
+            case .stored(let value): return (value, false)
+            case .free(let slot):
+                let (value, cost) = make()
+                shard.fill(slot, key, value, cost: cost)
+                return (value, true)
+            }
         }
     }
 }
@@ -135,18 +140,24 @@ public final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable
         evictOverBudget()
     }
 
-    /// The slot a new entry for `key` takes, already in the index; nil when
-    /// `key` has an entry, which is then made the most recently used.
-    /// `fill` must follow, under the same lock.
-    @inlinable mutating func claim(_ key: Key) -> Int? {
+    /// What a lookup that stores a new key finds.
+    @usableFromInline enum Claim {
+        /// The key's value, made the most recently used.
+        case stored(Value)
+        /// The slot a new entry for the key takes, already in the index:
+        /// `fill` must follow, under the same lock.
+        case free(Int)
+    }
+
+    @inlinable mutating func claim(_ key: Key) -> Claim {
         let slot = free.last ?? entries.count
         guard let stored = claim(slot, for: key) else {
             misses += 1
-            return slot
+            return .free(slot)
         }
         hits += 1
         moveToFront(stored)
-        return nil
+        return .stored(entries[stored].value)
     }
 
     /// One probe of the index both finds a key stored before and gives a

@@ -1,5 +1,6 @@
 import Synchronization
 import WeftCells
+import WeftHTTP
 import WeftJSON
 import WeftLayout
 import WeftStore
@@ -55,24 +56,35 @@ package final class CellContentStore: Sendable {
     /// new entries in one round trip (`flush`), each once. Content is stored
     /// under its own hash, so an entry of a request that fails later is
     /// still right for any request that sends that key.
+    ///
+    /// Content this process has already is written to the shared store again
+    /// when it last wrote it there `sharedRewriteSeconds` ago or more: the
+    /// store may have lost it since (a restart, an eviction, its expiry),
+    /// and a client that was refused the ref elsewhere re-sends the cell in
+    /// full to whichever instance it reaches.
     package func remember(_ key: CellContentKey, writes: ContentWrites?, _ make: () -> StoredCell) {
         guard isEnabled, let writes else { return }
         if local.isEnabled {
-            let made = local.insertIfAbsent(for: key) {
+            guard let (entry, made) = local.value(for: key, orInsert: {
                 let entry = make()
                 return (entry, entry.cost)
-            }
-            if let made, shared != nil, writes.claim(key) { writes.append(key.text, made) }
+            }) else { return }
+            if shared != nil, made || entry.isDueForSharedWrite, writes.claim(key) { writes.append(key.text, entry) }
         } else if writes.claim(key) {
             writes.append(key.text, make())
         }
     }
 
-    /// Writes a request's new entries to the shared store, in one round trip.
+    /// How long content written to the shared store is taken to be there.
+    static let sharedRewriteSeconds: UInt64 = 10
+
+    /// Writes a request's new entries to the shared store.
     package func flush(_ writes: ContentWrites) {
         guard let shared else { return }
         let entries = writes.take()
         guard !entries.isEmpty else { return }
+        let now = monotonicSeconds()
+        for entry in entries { entry.entry.sharedAt.store(now, ordering: .relaxed) }
         shared.set(entries.map { ($0.key, $0.entry.bytes) })
     }
 }
@@ -87,6 +99,15 @@ package final class StoredCell: Sendable {
     package let style: Style
     /// Ranges into `bytes`; the node's hash is known.
     package let source: CellSource
+    /// When this process last wrote the entry to the shared store, in
+    /// monotonic seconds; 0 before it has.
+    let sharedAt = Atomic<UInt64>(0)
+
+    /// Whether the shared store may have lost the entry since this process wrote it there.
+    var isDueForSharedWrite: Bool {
+        let at = sharedAt.load(ordering: .relaxed)
+        return at == 0 || monotonicSeconds() >= at + CellContentStore.sharedRewriteSeconds
+    }
 
     init(bytes: [UInt8], kind: CellKind, size: Size?, style: Style, source: CellSource) {
         self.bytes = bytes
@@ -189,4 +210,9 @@ package struct NestedCellContent {
         self.writes = writes
         self.cache = cache
     }
+}
+
+/// Monotonic seconds, at least 1: `StoredCell.sharedAt` keeps 0 for "never".
+private func monotonicSeconds() -> UInt64 {
+    max(1, monotonicNanoseconds() / 1_000_000_000)
 }
