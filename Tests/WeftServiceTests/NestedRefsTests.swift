@@ -94,14 +94,31 @@ import WeftLayout
         }
     }
 
+    /// A key names content: a row whose strip holds a card gets the same key
+    /// whether the card came in full or as a ref to that same card.
+    @Test func aRowsKeyIsTheSameWithItsCardsInFullOrAsRefs() throws {
+        let engine = makeEngine(cacheMB: 8)
+        let full = try respond(engine, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardA)}"#, #"{"id":"b","node":\#(Self.cardB)}"#]]))
+        let rowKey = try #require(full.body["sections"]?[0]?["items"]?[0]?["key"]?.string)
+        let cards = try Self.nestedItems(full.body, row: 0).map { try #require($0["key"]?.string) }
+        let viaRefs = try respond(engine, Self.body(rows: [[#"{"id":"a","ref":"\#(cards[0])"}"#, #"{"ref":"\#(cards[1])","id":"b"}"#]]))
+        #expect(viaRefs.body["sections"]?[0]?["items"]?[0]?["key"]?.string == rowKey)
+        // Another card, or the same card under another id, is another row.
+        let other = try respond(engine, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardB)}"#, #"{"id":"b","node":\#(Self.cardB)}"#]]))
+        #expect(other.body["sections"]?[0]?["items"]?[0]?["key"]?.string != rowKey)
+        let renamed = try respond(engine, Self.body(rows: [[#"{"id":"z","node":\#(Self.cardA)}"#, #"{"id":"b","node":\#(Self.cardB)}"#]]))
+        #expect(renamed.body["sections"]?[0]?["items"]?[0]?["key"]?.string != rowKey)
+    }
+
     /// A row sent as a ref whose stored tree names a card this server does
     /// not know (the card's entry is gone, the row's is not): the 409 points
     /// at the row, which the client has and can re-send in full; the tree
     /// that holds the card's ref is the store's, not in the request.
     @Test func anUnknownRefInsideARowSentAsARefNamesTheRow() throws {
         let first = makeEngine(cacheMB: 8)
-        let card = try respond(first, Self.body(rows: [[#"{"id":"a","node":\#(Self.cardA)}"#]]))
-        let cardKey = try #require(Self.nestedItems(card.body, row: 0).first?["key"]?.string)
+        // The card alone first, so that the row is stored as first sent: with the card's ref.
+        let card = try respond(first, ContainerRefsTests.body(items: [#"{"id":"a","node":\#(Self.cardA)}"#]))
+        let cardKey = try #require(ContainerRefsTests.items(card.body).first?["key"]?.string)
         let row = try respond(first, Self.body(rows: [[#"{"id":"a","ref":"\#(cardKey)"}"#]]))
         let rowKey = try #require(row.body["sections"]?[0]?["items"]?[0]?["key"]?.string)
         let stored = try #require(first.contentStore.contents(for: [rowKey])[0])

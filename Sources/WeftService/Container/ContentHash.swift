@@ -36,7 +36,12 @@ extension JSONReader {
         var none: HashLanes?
         switch try peekKind() {
         case .object:
-            var parts = role == .cell && cells != nil ? NestedCellHashes.Parts(start: offset) : nil
+            var parts = role == .cell ? NestedCellHashes.Parts(start: offset) : nil
+            // A nested cell's content (`kind`, `node`, `size`, `style`, or a
+            // `ref` to them) counts as its content key, one member, so that
+            // the tree that holds the cell gets one key whether the cell came
+            // in full or as a ref.
+            var content = CellContentMembers()
             // Members are hashed one by one and summed: addition commutes, so
             // key order does not matter; the count keeps {} and {"a":0,"a":0}
             // style cancellations apart. A client's `x-` member means nothing
@@ -52,11 +57,17 @@ extension JSONReader {
                     var member = HashLanes(tag: 1)
                     var memberRole = NestedCellHashes.Role.plain
                     var part: NestedCellHashes.Part?
+                    var token: CellContentMembers.Token?
                     key.withUTF8 { name in
                         member.add(bytes: name)
-                        guard cells != nil else { return }
                         memberRole = NestedCellHashes.role(ofMember: name)
-                        if parts != nil { part = NestedCellHashes.part(name) }
+                        guard parts != nil else { return }
+                        part = NestedCellHashes.part(name)
+                        token = CellContentMembers.token(name)
+                    }
+                    if let token, try peekKind() == .string {
+                        try content.read(token, &self)
+                        continue
                     }
                     if let part {
                         var own: HashLanes? = HashLanes(tag: 0)
@@ -65,14 +76,22 @@ extension JSONReader {
                         try hashValue(into: &member, standalone: &own, cells: &cells, role: memberRole)
                         parts?.set(part, own.map { ContentHash(low: $0.a, high: $0.b) })
                         if part == .node { parts?.nodeValue = valueStart..<offset }
-                    } else {
-                        try hashValue(into: &member, standalone: &none, cells: &cells, role: memberRole)
+                        continue
                     }
+                    try hashValue(into: &member, standalone: &none, cells: &cells, role: memberRole)
                     member.finish()
                     sumA &+= member.a
                     sumB &+= member.b
                     count &+= 1
                 } while try objectNext()
+            }
+            if let parts {
+                var member = content.member(parts)
+                member.finish()
+                sumA &+= member.a
+                sumB &+= member.b
+                count &+= 1
+                cells?.append(parts)
             }
             out.add(word: 0x6F62_6A65_6374 ^ count)
             out.add(word: sumA)
@@ -80,7 +99,6 @@ extension JSONReader {
             standalone?.add(word: 0x6F62_6A65_6374 ^ count)
             standalone?.add(word: sumA)
             standalone?.add(word: sumB)
-            if let parts { cells?.append(parts) }
         case .array:
             var inner = HashLanes(tag: 2)
             if try arrayStart() {
@@ -123,6 +141,60 @@ extension JSONReader {
             out.add(word: 7)
             standalone?.add(word: 7)
         }
+    }
+}
+
+/// A nested cell's `kind` and `ref` as its hash reads them: with its parts'
+/// hashes, the member that stands for its content in the tree's hash.
+struct CellContentMembers {
+    enum Token { case kind, ref }
+
+    private var kind: [UInt8]?
+    private var ref: [UInt8]?
+
+    static func token(_ name: UnsafeBufferPointer<UInt8>) -> Token? {
+        switch name.count {
+        case 4 where name.elementsEqual("kind".utf8): return .kind
+        case 3 where name.elementsEqual("ref".utf8): return .ref
+        default: return nil
+        }
+    }
+
+    /// Reads the string value of `token` (escapes resolved) from `reader`.
+    mutating func read(_ token: Token, _ reader: inout JSONReader) throws(RequestError) {
+        let start = reader.offset + 1
+        let (end, escaped) = try reader.scanStringBody()
+        let text = escaped ?? Array(reader.bytes[start..<end])
+        switch token {
+        case .kind: kind = text
+        case .ref: ref = text
+        }
+    }
+
+    /// The cell's content key as one member: the key its parts make, or the
+    /// one its `ref` names, which is that same key. A `ref` that spells no
+    /// key, or a `kind` the decoder refuses, stands for itself.
+    func member(_ parts: NestedCellHashes.Parts) -> HashLanes {
+        var member = HashLanes(tag: 1)
+        member.add(word: 0x636F_6E74_656E_74)  // "content": a name no member of a cell has
+        var key: CellContentKey?
+        var unread: [UInt8]?
+        if let ref {
+            key = CellContentKey(text: String(decoding: ref, as: UTF8.self))
+            if key == nil { unread = ref }
+        } else if let cellKind = kind.map({ CellKind(rawValue: String(decoding: $0, as: UTF8.self)) }) ?? .node {
+            key = ContentKey.make(kind: cellKind, node: parts.node, size: parts.size, style: parts.style)
+        } else {
+            unread = kind
+        }
+        if let key {
+            member.add(word: key.low)
+            member.add(word: UInt64(key.high))
+        } else if let unread {
+            member.add(word: 3)
+            unread.withUnsafeBufferPointer { member.add(bytes: $0) }
+        }
+        return member
     }
 }
 
