@@ -107,20 +107,36 @@ public final class CellStore: Sendable {
         let valid = entries.filter { CellStoreKey.isValid($0.key) }
         guard !valid.isEmpty else { return }
         let expiry = Array(String(configuration.expirySeconds).utf8)
-        var start = valid.startIndex
-        while start < valid.endIndex {
-            var end = start, bytes = 0
-            while end < valid.endIndex && (end == start || bytes + valid[end].value.count <= Self.writeBatchBytes) {
-                bytes += valid[end].value.count
-                end += 1
-            }
-            let batch = valid[start..<end]
-            let replies = exchange(allowingFor: bytes) {
-                batch.map { [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry] }
+        for batch in Self.writeBatches(valid.map(\.value.count)) {
+            let replies = exchange(allowingFor: batch.bytes) {
+                valid[batch.entries].map {
+                    [Array("SET".utf8), Self.namespace + Array($0.key.utf8), $0.value, Array("EX".utf8), expiry]
+                }
             }
             guard replies != nil else { return }
+        }
+    }
+
+    /// Values of these sizes cut into round trips of at most `writeBatchBytes`
+    /// (a larger value goes alone): each batch's entries and bytes.
+    static func writeBatches(_ sizes: [Int]) -> [(entries: Range<Int>, bytes: Int)] {
+        var batches: [(entries: Range<Int>, bytes: Int)] = []
+        var start = 0
+        while start < sizes.count {
+            var end = start, bytes = 0
+            while end < sizes.count && (end == start || bytes + sizes[end] <= writeBatchBytes) {
+                bytes += sizes[end]
+                end += 1
+            }
+            batches.append((start..<end, bytes))
             start = end
         }
+        return batches
+    }
+
+    /// How long beyond the call timeout a round trip carrying `bytes` of values may take.
+    static func allowance(forBytes bytes: Int) -> UInt64 {
+        UInt64(max(0, bytes)) * 1_000_000 / bytesPerMillisecond
     }
 
     /// Whether the store answers a PING within the timeout (for a log line at start-up).
@@ -134,8 +150,7 @@ public final class CellStore: Sendable {
     /// only when they will be sent: in a backoff a call costs a lock and nothing more.
     private func exchange(allowingFor bytes: Int = 0, _ commands: () -> [[[UInt8]]]) -> [RedisConnection.Reply]? {
         let start = monotonicNow()
-        let allowance = UInt64(max(0, bytes)) * 1_000_000 / Self.bytesPerMillisecond
-        let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000 + allowance
+        let deadline = start + UInt64(max(1, configuration.timeoutMilliseconds)) * 1_000_000 + Self.allowance(forBytes: bytes)
         let pooled: RedisConnection?? = state.withLock { state in
             guard start >= state.retryAt else {
                 state.statistics.skipped += 1

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import WeftStore
+@testable import WeftStore
 import WeftSync
 
 @Suite struct CellStoreTests {
@@ -19,12 +19,24 @@ import WeftSync
         #expect(store.statistics.failures == 0)
     }
 
-    /// A large request's new cells (here 20,000 of a kilobyte) are written
-    /// whole, and found whole, within the default 20 ms a call: one round
-    /// trip for all of them ran out of time, and cut the write off.
+    /// A large request's new cells go in round trips of at most a megabyte,
+    /// each given time for its bytes: one round trip for all of them ran out
+    /// of a call's time (20 ms by default) and cut the write off.
+    @Test func writesAreCutIntoBatchesGivenTimeForTheirBytes() {
+        let batches = CellStore.writeBatches(Array(repeating: 1000, count: 20_000) + [3 << 20, 10])
+        #expect(batches.allSatisfy { $0.bytes <= CellStore.writeBatchBytes || $0.entries.count == 1 })
+        #expect(batches.map(\.entries.count).reduce(0, +) == 20_002)
+        #expect(batches.count == 22)  // 20 of 1,048 values of a kilobyte, the 3 MB value alone, the last one
+        #expect(zip(batches, batches.dropFirst()).allSatisfy { $0.entries.upperBound == $1.entries.lowerBound })
+        #expect(CellStore.allowance(forBytes: 1 << 20) == 16_000_000)
+        #expect(CellStore.allowance(forBytes: 0) == 0)
+    }
+
+    /// The batches are written whole and found whole (with a timeout that a
+    /// busy machine's test run cannot overrun: this checks what is stored).
     @Test func aLargeBatchIsWrittenAndFoundWhole() throws {
         let redis = try RedisServer()
-        let store = CellStore(CellStoreConfiguration(address: redis.address))
+        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 1000))
         let entries = (0..<20_000).map { i in
             (key: "cell-\(i)", value: [UInt8](repeating: UInt8(truncatingIfNeeded: i), count: 1000))
         }
