@@ -4,11 +4,11 @@ import WeftLayout
 /// A vertical collection's metrics, with the spacings and inset given.
 func metrics(
     _ width: Double, _ height: Double = 600, spacing: Double = 10, lineSpacing: Double? = nil,
-    inset: Insets = .zero, horizontal: Bool = false, rtl: Bool = false, contentInset: Insets = .zero
+    inset: Insets = .zero, horizontal: Bool = false, rtl: Bool = false, contentInset: Insets = .zero, scale: Double = 0
 ) -> CollectionMetrics {
     CollectionMetrics(
         viewport: size(width, height), contentInset: contentInset, horizontal: horizontal, rightToLeft: rtl,
-        itemSpacing: spacing, lineSpacing: lineSpacing ?? spacing, sectionInset: inset)
+        itemSpacing: spacing, lineSpacing: lineSpacing ?? spacing, sectionInset: inset, grid: PixelGrid(scale: scale))
 }
 
 func frame(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Frame { Frame(x: x, y: y, width: w, height: h) }

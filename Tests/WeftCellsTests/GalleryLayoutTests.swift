@@ -26,7 +26,27 @@ import WeftLayout
     }
 
     @Test func itemsAreMeasuredAtExactlyTheItemSize() {
-        #expect(GalleryLayout.itemRange(itemSize: size(90, 120)) == SizeRange(exactly: size(90, 120)))
+        #expect(GalleryLayout.itemRange(itemSize: size(90, 120), PixelGrid(scale: 0)) == SizeRange(exactly: size(90, 120)))
+        #expect(GalleryLayout.itemRange(itemSize: size(90, 120), PixelGrid(scale: 3)) == SizeRange(exactly: size(90, 120)))
+    }
+
+    // ASLayout.mm rounds every layout's size up to the pixel grid, the
+    // gallery's fixed items too: at scale 2, 33.3 x 10.1 is 33.5 x 10.5, so
+    // three no longer fit in 100 points and the lines are 10.5 apart.
+    @Test func atAPointScaleTheItemSizeIsOnThePixelGrid() {
+        let two = metrics(100, 50, spacing: 0, scale: 2)
+        #expect(GalleryLayout.itemRange(itemSize: size(33.3, 10.1), two.grid) == SizeRange(exactly: size(33.5, 10.5)))
+        let f = GalleryLayout.place([SectionSizes(items: Self.items(3))], itemSize: size(33.3, 10.1), two)
+        #expect(f.sections[0].items == [frame(0, 0, 33.5, 10.5), frame(33.5, 0, 33.5, 10.5), frame(0, 10.5, 33.5, 10.5)])
+        #expect(f.contentSize == size(100, 21))
+        // At scale 3: ceil(99.9) / 3 and ceil(30.3) / 3.
+        let three = metrics(100, 50, spacing: 0, scale: 3)
+        let g = GalleryLayout.place([SectionSizes(items: Self.items(4))], itemSize: size(33.3, 10.1), three)
+        let cell = size(100.0 / 3, 31.0 / 3)
+        #expect(g.sections[0].items.allSatisfy { $0.size == cell })
+        #expect(g.sections[0].items.map(\.x) == [0, cell.width, 2 * cell.width, 0])
+        #expect(g.sections[0].items.map(\.y) == [0, 0, 0, cell.height])
+        #expect(g.contentSize == size(100, 2 * cell.height))
     }
 
     @Test func emptySectionKeepsItsHeaderAndFooter() {

@@ -72,6 +72,50 @@ import WeftLayout
         #expect(f.sections[0].items.map(\.x) == [220, 110, 0])
     }
 
+    // A column's item is what a node measured at exactly the column's
+    // breadth is: ASLayout.mm rounds that up to the pixel grid. The columns
+    // stay where the unrounded breadth puts them, as in the example.
+    @Test func atAPointScaleItemsAreTheColumnBreadthOnThePixelGrid() {
+        let third = 100.0 / 3
+        let two = MasonryLayout.place(
+            [SectionSizes(items: [size(33.5, 10), size(33.5, 20.5)])], columns: 3, metrics(100, spacing: 0, scale: 2))
+        #expect(two.sections[0].items == [frame(0, 0, 33.5, 10), frame(third, 0, 33.5, 20.5)])
+        // (100 - 3) / 4 = 24.25 is ceil(72.75) / 3 = 73 / 3 at scale 3; 100 / 3 is on that grid already.
+        let three = MasonryLayout.place(
+            [SectionSizes(items: [size(0, 10), size(0, 10)])], columns: 4, metrics(100, spacing: 1, scale: 3))
+        #expect(three.sections[0].items == [frame(0, 0, 73.0 / 3, 10), frame(25.25, 0, 73.0 / 3, 10)])
+        let onGrid = MasonryLayout.place([SectionSizes(items: [size(0, 10)])], columns: 3, metrics(100, spacing: 0, scale: 3))
+        #expect(onGrid.sections[0].items[0].width == third)
+    }
+
+    // Mirrored, each column is where the opposite one is unmirrored: the
+    // column at the left edge starts at 0 exactly, not 4e-14 (375 points,
+    // three columns 10 apart: 118.33 broad).
+    @Test func rightToLeftColumnsAreTheExactMirrorImage() {
+        let items = [SectionSizes(items: [size(0, 10), size(0, 10), size(0, 10)])]
+        let ltr = MasonryLayout.place(items, columns: 3, metrics(375))
+        let rtl = MasonryLayout.place(items, columns: 3, metrics(375, rtl: true))
+        #expect(rtl.sections[0].items.map(\.x) == ltr.sections[0].items.map(\.x).reversed())
+        #expect(rtl.sections[0].items[2].x == 0)
+        // With the insets swapped the mirror image is the same layout.
+        let inset = Insets(left: 7.3, right: 11)
+        let left = MasonryLayout.place(items, columns: 3, metrics(375, inset: inset))
+        let right = MasonryLayout.place(
+            items, columns: 3, metrics(375, inset: Insets(left: 11, right: 7.3), rtl: true))
+        #expect(right.sections[0].items.map(\.x) == left.sections[0].items.map(\.x).reversed())
+        // Rounded up to the grid, an item still ends at its column's mirrored start.
+        let grid = MasonryLayout.place(items, columns: 3, metrics(100, spacing: 0, rtl: true, scale: 2))
+        let third = 100.0 / 3
+        #expect(grid.sections[0].items.map { $0.x + $0.width } == [100, 2 * third, third])
+    }
+
+    // Columns that overflow the line are flipped as before.
+    @Test func rightToLeftOverflowingColumnsAreFlipped() {
+        let f = MasonryLayout.place(
+            [SectionSizes(items: [size(0, 10), size(0, 10), size(0, 10)])], columns: 3, metrics(15, spacing: 10, rtl: true))
+        #expect(f.sections[0].items.map(\.x) == [15, 5, -5])
+    }
+
     @Test func horizontalScrollingMakesRowsAndKeepsEachItemsWidth() {
         let f = MasonryLayout.place(
             [SectionSizes(items: [size(80, 1), size(30, 1), size(40, 1)])], columns: 2, metrics(320, 210, horizontal: true))

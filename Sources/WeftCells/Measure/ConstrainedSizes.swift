@@ -40,20 +40,31 @@ enum ConstrainedSizes {
     }
 
     /// Headers and footers (4.2): only the scrolling axis of their range
-    /// counts; across it they fill the collection's bounds, insets not
-    /// subtracted. A header cell without a range is free along the scroll
-    /// axis (Weft's reading: the cell is there, so it is measured). A range
-    /// with no length along the scroll axis drops the view, as Texture's
-    /// count of 0 does.
+    /// counts; across it they are exactly as broad as the content, the
+    /// bounds less the content insets on that axis, for every collection
+    /// layout. ASCollectionViewFlowLayoutInspector.mm offers the full bounds,
+    /// but UICollectionViewFlowLayout frames the view at the content's
+    /// breadth (`Size.supplementaryBreadth`), _ASCollectionReusableView.mm
+    /// sets the node's frame to that view's bounds, and a node whose bounds
+    /// differ from its layout is laid out again at exactly its bounds
+    /// (ASDisplayNode+Layout.mm, `_u_measureNodeWithBoundsIfNecessary`):
+    /// Weft measures once, at the breadth the node ends up with, so the
+    /// layout and the frame agree. (A header whose length depends on its
+    /// breadth takes the length it has at the content's breadth, where
+    /// Texture keeps the one it measured at the full bounds.) A header cell
+    /// without a range is free along the scroll axis (Weft's reading: the
+    /// cell is there, so it is measured). A range with no length along the
+    /// scroll axis drops the view, as Texture's count of 0 does.
     static func flowSupplementary(_ cell: Cell, _ geometry: ContainerGeometry) -> SizeRange? {
         var r = cell.constrainedSize ?? SizeRange(min: .zero, max: Size(width: ContainerGeometry.cgFloatMax, height: ContainerGeometry.cgFloatMax))
+        let breadth = Size.supplementaryBreadth(contentAcross: geometry.collectionAcross)
         if geometry.isHorizontal {
-            r.min.height = geometry.bounds.height
-            r.max.height = geometry.bounds.height
+            r.min.height = breadth
+            r.max.height = breadth
             return r.max.width > 0 ? r : nil
         }
-        r.min.width = geometry.bounds.width
-        r.max.width = geometry.bounds.width
+        r.min.width = breadth
+        r.max.width = breadth
         return r.max.height > 0 ? r : nil
     }
 }

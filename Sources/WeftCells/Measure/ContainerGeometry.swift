@@ -33,6 +33,14 @@ struct ContainerGeometry: Sendable {
 
     var isHorizontal: Bool { scrollable.hasHorizontal }
 
+    /// A collection's content extent across its scroll axis: the bounds
+    /// less the content insets on that axis, as ASCollectionViewLayoutInspector.mm's
+    /// `NodeConstrainedSizeForScrollDirection` subtracts them (section
+    /// insets are not). Flow lines, headers and footers span it.
+    var collectionAcross: Double {
+        isHorizontal ? bounds.height - contentInset.vertical : bounds.width - contentInset.horizontal
+    }
+
     /// A table's "nodes constrained width" (ASTableView.mm): bounds less the
     /// horizontal content insets. Texture only adopts a positive width and
     /// otherwise keeps the one it started with, the bounds width. (The section

@@ -21,9 +21,10 @@ enum CollectionPlacement {
         case .gallery(let itemSize, let metrics)?:
             frames = GalleryLayout.place(sizes, itemSize: itemSize, metrics)
             if !frames.overflowing.isEmpty {
+                let breadth = metrics.breadth(GalleryLayout.cellSize(itemSize: itemSize, metrics.grid))
                 warnings.append(RequestWarning(
                     path: ["container", "gallery", "itemSize"],
-                    detail: "items are \(metrics.breadth(itemSize)) points across, more than the \(metrics.available) a line offers"))
+                    detail: "items are \(breadth) points across, more than the \(metrics.available) a line offers"))
             }
         case .masonry(let columns, let metrics)?:
             frames = MasonryLayout.place(sizes, columns: columns, metrics)

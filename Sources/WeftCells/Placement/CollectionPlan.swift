@@ -18,7 +18,8 @@ enum CollectionPlan: Sendable {
                 horizontal: c.scrollDirection == .horizontal, rightToLeft: request.direction == .rtl,
                 itemSpacing: own.itemSpacing ?? c.flow.itemSpacing, lineSpacing: own.lineSpacing ?? c.flow.lineSpacing,
                 // Left to right, as FlowLayout resolves it: the mirror flips it with the rest.
-                sectionInset: Insets(own.sectionInset ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds))
+                sectionInset: Insets(own.sectionInset ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds),
+                grid: PixelGrid(scale: request.pointScale))
         }
         switch c.layout {
         case .flow: self = c.flow.alignment == .justified ? .justifiedFlow : .startFlow(metrics(CollectionSpacing()))
@@ -30,10 +31,11 @@ enum CollectionPlan: Sendable {
 
 extension ConstrainedSizes {
     /// A collection item's range: the flow inspector's for either flow,
-    /// exactly the item size in a gallery, the column's breadth in masonry.
+    /// exactly the item size (on the pixel grid) in a gallery, the column's
+    /// breadth in masonry.
     static func collectionItem(_ cell: Cell, _ geometry: ContainerGeometry) -> SizeRange {
         switch geometry.collection {
-        case .gallery(let itemSize, _)?: return GalleryLayout.itemRange(itemSize: itemSize)
+        case .gallery(let itemSize, let metrics)?: return GalleryLayout.itemRange(itemSize: itemSize, metrics.grid)
         case .masonry(let columns, let metrics)?: return MasonryLayout.itemRange(cell.constrainedSize, columns: columns, metrics)
         case .justifiedFlow?, .startFlow?, nil: return flowItem(cell, geometry)
         }

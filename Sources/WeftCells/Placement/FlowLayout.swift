@@ -6,9 +6,9 @@ import WeftLayout
 /// columns filled top to bottom).
 ///
 /// Weft's reading of UIKit's flow, where neither Texture nor UIKit's documentation says:
-/// - a section is: header (full width, its measured height), the section
-///   inset's top, its lines, the inset's bottom, footer; a section without
-///   items takes no inset;
+/// - a section is: header (the content's width, i.e. the bounds less the
+///   content insets, and its measured height), the section inset's top, its
+///   lines, the inset's bottom, footer; a section without items takes no inset;
 /// - items fill a line while they fit in the width left by the content and
 ///   section insets, at least `itemSpacing` apart; an item wider than a line
 ///   gets a line of its own;
@@ -27,9 +27,8 @@ enum FlowLayout {
         let flow = request.container.flow
         // Resolved left-to-right; the mirror below flips everything at once.
         let inset = Insets(flow.sectionInset, direction: .ltr, reference: geometry.bounds)
-        let across = horizontal
-            ? geometry.bounds.height - geometry.contentInset.vertical
-            : geometry.bounds.width - geometry.contentInset.horizontal
+        let across = geometry.collectionAcross
+        let supplementaryBreadth = Size.supplementaryBreadth(contentAcross: across)
         let (insetBefore, insetAfter) = horizontal ? (inset.left, inset.right) : (inset.top, inset.bottom)
         let (insetStart, insetEnd) = horizontal ? (inset.top, inset.bottom) : (inset.left, inset.right)
         let grid = geometry.grid
@@ -51,7 +50,7 @@ enum FlowLayout {
             let ms = measured[s]
             func supplementary(_ cell: Cell?, _ m: MeasuredCell?) -> CellResult? {
                 guard let cell, let m else { return nil }
-                let size = m.size.supplementary(across: geometry.bounds, horizontal: horizontal)
+                let size = m.size.supplementary(breadth: supplementaryBreadth, horizontal: horizontal)
                 let f = frame(along: position, cross: 0, size: size)
                 position += length(m.size)
                 return CellResult(cell, index: IndexPath(section: s, item: 0), frame: f, measured: m)

@@ -3280,7 +3280,9 @@ components:
         contentOffset: {$ref: "#/components/schemas/Point"}
         contentInset:
           $ref: "#/components/schemas/InsetEdges"
-          description: A table's cell width is bounds.width less its left and right insets.
+          description: >-
+            A table's cell width is bounds.width less its left and right insets; a collection's
+            section headers and footers span the bounds less the insets across its scroll axis.
         scrolling:
           type: string
           description: The direction the content is moving; none (the default) is Texture's initial down/right.
@@ -3329,12 +3331,17 @@ components:
           description: >-
             Collection only. `gallery` and `masonry` read their own object; each spacing they leave
             out is the `flow` one. Every layout keeps the flow's sections: header, section inset,
-            items, inset, footer (an empty section takes no inset).
+            items, inset, footer (an empty section takes no inset); a header or footer is measured
+            and framed across the whole content (the bounds less `contentInset` across the scroll
+            axis), at its own length along it.
         gallery:
           type: object
           description: >-
             Collection with layout gallery (ASCollectionGalleryLayoutDelegate): every item is
-            measured and placed at exactly `itemSize`, lines packed from the start.
+            measured and placed at exactly `itemSize`, lines packed from the start. With a
+            `pointScale` that size is rounded up to the pixel grid, as Texture rounds every
+            layout's size (ASLayout): 33.3 x 10.1 is 33.5 x 10.5 at scale 2, and lines pack and
+            wrap items of that size.
           required: [itemSize]
           properties:
             itemSize: {$ref: "#/components/schemas/Bounds"}
@@ -3349,7 +3356,10 @@ components:
             Collection with layout masonry: `columns` of equal width (`itemSpacing` apart), each item
             to the column where it starts highest (the leftmost on a tie), `lineSpacing` below the
             column's last item, measured at exactly the column's width and free in height (rows and
-            free width when scrolling horizontally).
+            free width when scrolling horizontally), and framed at its measured size: with a
+            `pointScale` the column's width rounded up to the pixel grid (33.5 for 33.33 at scale
+            2), while columns start where the unrounded width puts them, so an item can reach up
+            to a pixel past its column.
           properties:
             columns: {type: integer, minimum: 1, default: 2}
             itemSpacing: {type: number, minimum: 0}
