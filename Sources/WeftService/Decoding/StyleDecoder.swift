@@ -21,13 +21,16 @@ struct StylePending {
 }
 
 /// A style size of 1e7 points or more: the key, and within `preferredSize`
-/// the axis, so that the error points at the number.
+/// the axis, so that the error points at the number. Trivial to copy (no
+/// string): it rides in every element's pending checks.
 struct HugeStyleSize {
+    enum Axis: String { case width, height }
+
     var key: StyleKey
-    var axis: String?
+    var axis: Axis?
 
     /// The path below `style`.
-    var components: [RequestPath.Component] { [.key(key.rawValue)] + (axis.map { [.key($0)] } ?? []) }
+    var components: [RequestPath.Component] { [.key(key.rawValue)] + (axis.map { [.key($0.rawValue)] } ?? []) }
 }
 
 enum StyleDecoder {
@@ -81,7 +84,7 @@ enum StyleDecoder {
             if !size.width.isNaN && !seen.contains(.width) { style.width = .points(size.width) }
             if !size.height.isNaN && !seen.contains(.height) { style.height = .points(size.height) }
             if pending.hugeSize == nil && max(size.width, size.height) >= ContainerLimits.maxLength {
-                pending.hugeSize = HugeStyleSize(key: key, axis: size.width >= ContainerLimits.maxLength ? "width" : "height")
+                pending.hugeSize = HugeStyleSize(key: key, axis: size.width >= ContainerLimits.maxLength ? .width : .height)
             }
         case .spacingBefore: style.spacingBefore = try r.contractNumber()
         case .spacingAfter: style.spacingAfter = try r.contractNumber()
