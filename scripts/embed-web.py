@@ -18,7 +18,9 @@ for name, path in FILES:
         sys.exit(f"{path} contains the raw-string terminator")
     out.append(f"    /// `{path}`")
     out.append(f'    public static let {name} = #"""')
-    out.append(text.rstrip("\n"))
+    # A multi-line literal drops the line break before its closing delimiter:
+    # an empty line there keeps the file's own final newline.
+    out.append(text.rstrip("\n") + ("\n" if text.endswith("\n") else ""))
     out.append('"""#')
     out.append("")
 out.append("}")

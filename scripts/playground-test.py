@@ -58,8 +58,7 @@ def stale_embeds(url: str) -> list:
         with urllib.request.urlopen(url + route, timeout=30) as r:
             served = r.read().decode()
         with open(os.path.join(ROOT, path), encoding="utf-8") as f:
-            # scripts/embed-web.py drops the final newlines.
-            if served.rstrip("\n") != f.read().rstrip("\n"):
+            if served != f.read():
                 stale.append(path)
     return stale
 

@@ -523,6 +523,7 @@ window.weftPlayground.ready = window.weftPlayground.fonts.then(() => run());
 </script>
 </body>
 </html>
+
 """#
 
     /// `web/weft-client.js`
@@ -1549,6 +1550,7 @@ export function createList(host, options = {}) {
   };
   return list;
 }
+
 """#
 
     /// `web/weft-client.d.ts`
@@ -2032,6 +2034,7 @@ export interface WeftList {
 }
 
 export function createList(host: HTMLElement, options?: ListOptions): WeftList;
+
 """#
 
     /// `openapi.yaml`
@@ -3699,6 +3702,7 @@ components:
               oneOf: [{$ref: "#/components/schemas/Point"}, {type: "null"}]
             previousPage: {type: [integer, "null"], minimum: 0}
             nextPage: {type: [integer, "null"], minimum: 0}
+
 """#
 
 }
