@@ -99,7 +99,7 @@ export interface FlowLayout extends Extensions {
   alignment?: "justified" | "start";
 }
 
-/** Collection with `layout: "gallery"`: every item at exactly `itemSize`. */
+/** Collection with `layout: "gallery"`: every item at exactly `itemSize`, rounded up to the pixel grid of `pointScale`. */
 export interface GalleryLayout extends Extensions {
   itemSize: Size;
   itemSpacing?: number;
