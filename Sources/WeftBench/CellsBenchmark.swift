@@ -69,7 +69,7 @@ struct CellsBenchmark {
     /// Every cell's tree, decoded on this thread.
     private func trees(_ p: PreparedContainer) -> (trees: [Element?], elements: Int) {
         var decoder = ElementDecoder()
-        decoder.reportsViewsWithoutSize = false
+        decoder.viewWarnings = .belowRoot
         var out: [Element?] = []
         out.reserveCapacity(p.jobs.count)
         p.scope.body.withUnsafeBufferPointer { buffer in

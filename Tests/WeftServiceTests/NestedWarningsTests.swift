@@ -30,6 +30,24 @@ import WeftLayout
         }
     }
 
+    /// A view without a size is warned about below a cell's root as a node
+    /// request warns about it: in a row's tree, in a nested card's tree, with
+    /// the cache on or off; a view that is the cell itself is a view cell.
+    @Test func viewsWithoutASizeAreWarnedAboutInCellsTrees() throws {
+        let card = #"{"id":"k","node":{"type":"stack","children":[{"type":"view"}]}}"#
+        let body = #"{"container":{"type":"table","bounds":{"width":320,"height":400}},"items":["#
+            + #"{"id":"a","node":{"type":"stack","children":[{"type":"view","id":"v"},{"type":"view","style":{"width":4,"height":4}}]}},"#
+            + #"{"id":"c","node":{"type":"container","container":{"type":"collection","scrollDirection":"horizontal"},"items":[\#(card)]}}]}"#
+        let expected = ["/items/0/node/children/0", "/items/1/node/items/0/node/children/0"]
+        for engine in [makeEngine(), makeEngine(workers: 2, cacheMB: 8)] {
+            for _ in 0..<2 {
+                let found = warnings(try respond(engine, body).body)
+                #expect(found.map(\.0) == expected)
+                #expect(found.allSatisfy { $0.1.contains("preferredSize") })
+            }
+        }
+    }
+
     @Test func aNodeAnswerWarnsAtTheNestedValue() throws {
         let body = #"{"sizeRange":{"max":{"width":300}},"root":\#(Self.tree)}"#
         let response = LayoutNodeEndpoint.respond(body: Array(body.utf8), flatten: false, textMeasurer: nil)

@@ -56,7 +56,7 @@ extension ContainerEngine {
         nested: NestedCellHashes, _ scope: CellScope, _ context: LayoutContext
     ) -> (CellOutcome, CachedCell?) {
         var decoder = ElementDecoder(limits: limits)
-        decoder.reportsViewsWithoutSize = false
+        decoder.viewWarnings = .belowRoot
         decoder.reportsLinesOfEveryText = scope.reportsLines
         decoder.cellContent = NestedCellContent(store: contentStore, writes: scope.writes, cache: cache)
         decoder.nestedCellHashes = nested

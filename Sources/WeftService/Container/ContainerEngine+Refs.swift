@@ -73,7 +73,7 @@ extension ContainerEngine {
     private func nestedUnknownRefs(_ bytes: [UInt8], _ range: Range<Int>) -> [RequestPath] {
         guard Self.mayHoldRefs(bytes, in: range) else { return [] }
         var decoder = ElementDecoder(limits: limits)
-        decoder.reportsViewsWithoutSize = false
+        decoder.viewWarnings = .nowhere
         decoder.cellContent = NestedCellContent(store: contentStore, writes: nil, cache: nil)
         bytes.withUnsafeBufferPointer { buffer in
             var reader = JSONReader(UnsafeBufferPointer(rebasing: buffer[range]), maxDepth: limits.maxJSONDepth)

@@ -43,9 +43,8 @@ public struct ElementDecoder {
     public internal(set) var unknownRefs: [RequestPath] = []
     /// Families already warned about (lowercased): one warning per family and request.
     var reportedFamilies: Set<String> = []
-    /// A container decoder turns this off: there a cell's own style may
-    /// carry the view's size, and WeftCells reports view cells itself.
-    public var reportsViewsWithoutSize = true
+    /// Which views without a size get a warning.
+    public var viewWarnings = ViewWarnings.everywhere
     /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
     public var reportsLinesOfEveryText = false
     /// Nested containers' cells keep their laid-out trees beside their
@@ -128,7 +127,7 @@ public struct ElementDecoder {
                 // By `type`, not by the element's kind: matching the kind
                 // through the pointer copied the whole element.
                 let type = current.pointee.fields.type
-                if reportsViewsWithoutSize && type == .view { noteView(depth: depth) }
+                if type == .view && viewWarnings.covers(depth: depth) { noteView(depth: depth) }
                 if type == .text {
                     noteFont(current.pointee.fields.font, depth: depth)
                     if let spans = current.pointee.fields.spans {
@@ -267,6 +266,25 @@ public struct ElementDecoder {
             frames.frame(at: level).pointee.slot.append(to: &components)
         }
         return RequestPath(components)
+    }
+
+    /// The views whose missing size a decoder warns about.
+    public enum ViewWarnings: Sendable {
+        /// Every view: a node request's tree.
+        case everywhere
+        /// Every view but the root: a cell's tree, whose root view WeftCells
+        /// warns about as a view cell (the cell's own style may carry its size).
+        case belowRoot
+        /// None: a tree read for something else (its refs), not answered.
+        case nowhere
+
+        func covers(depth: Int) -> Bool {
+            switch self {
+            case .everywhere: return true
+            case .belowRoot: return depth > 0
+            case .nowhere: return false
+            }
+        }
     }
 
     /// A view without both a width and a height in points gets a warning.

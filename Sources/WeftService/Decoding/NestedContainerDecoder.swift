@@ -69,7 +69,7 @@ extension ElementDecoder {
             // The families warned about and the hashed parts move in, and back
             // out below: copies would cost a reference count each per container.
             swap(&inner.reportedFamilies, &reportedFamilies)
-            inner.reportsViewsWithoutSize = false
+            inner.viewWarnings = .belowRoot
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.keepsNestedTrees = keepsNestedTrees
             inner.cellContent = cellContent
