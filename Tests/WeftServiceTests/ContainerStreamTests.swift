@@ -145,17 +145,21 @@ import WeftLayout
     }
 
     @Test func acceptNegotiation() {
-        #expect(ContainerEndpoint.wantsStream("application/x-ndjson"))
-        #expect(ContainerEndpoint.wantsStream("application/x-ndjson, application/json"))
-        #expect(ContainerEndpoint.wantsStream("application/json;q=0.5, application/x-ndjson;q=0.9"))
-        #expect(!ContainerEndpoint.wantsStream("application/json, application/x-ndjson;q=0.9"))
-        #expect(!ContainerEndpoint.wantsStream("application/*, application/x-ndjson;q=0.5"))
-        #expect(ContainerEndpoint.wantsStream("*/*;q=0.1, application/x-ndjson"))
-        #expect(!ContainerEndpoint.wantsStream("*/*"))
-        #expect(!ContainerEndpoint.wantsStream("application/*"))
-        #expect(!ContainerEndpoint.wantsStream("application/x-ndjson;q=0"))
-        #expect(!ContainerEndpoint.wantsStream("application/json"))
-        #expect(!ContainerEndpoint.wantsStream(nil))
+        #expect(ContainerEndpoint.wantsStream(["application/x-ndjson"]))
+        #expect(ContainerEndpoint.wantsStream(["application/x-ndjson, application/json"]))
+        #expect(ContainerEndpoint.wantsStream(["application/json;q=0.5, application/x-ndjson;q=0.9"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/json, application/x-ndjson;q=0.9"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/*, application/x-ndjson;q=0.5"]))
+        #expect(ContainerEndpoint.wantsStream(["*/*;q=0.1, application/x-ndjson"]))
+        #expect(!ContainerEndpoint.wantsStream(["*/*"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/*"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/x-ndjson;q=0"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/json"]))
+        #expect(!ContainerEndpoint.wantsStream([]))
+        // Two Accept lines are one list, whichever comes first.
+        #expect(ContainerEndpoint.wantsStream(["application/json;q=0.1", "application/x-ndjson"]))
+        #expect(ContainerEndpoint.wantsStream(["application/x-ndjson", "application/json;q=0.1"]))
+        #expect(!ContainerEndpoint.wantsStream(["application/x-ndjson;q=0.5", "application/json"]))
     }
 }
 

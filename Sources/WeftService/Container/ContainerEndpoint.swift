@@ -29,7 +29,7 @@ package enum ContainerEndpoint {
         // time is up.
         let budget = RequestBudget(seconds: engine.timeoutSeconds, connection: request.connection)
         let clientGone = budget.cancellation
-        guard wantsStream(request.headers["accept"]) else {
+        guard wantsStream(request.headers.values("accept")) else {
             let response = engine.respond(body: request.body, reportsLines: lines, cancellation: clientGone)
             if response.status == ProblemType.requestTimeout.status, budget.isSpent {
                 return ServiceRoutes.httpResponse(budget.spentResponse())
@@ -59,11 +59,12 @@ package enum ContainerEndpoint {
     /// weight of the most specific range that covers `application/json`
     /// (`application/json`, `application/*`, `*/*`; none gives 0). A range
     /// that only covers NDJSON through a wildcard never asks for a stream.
-    static func wantsStream(_ accept: String?) -> Bool {
-        guard let accept else { return false }
+    /// `accept` holds every `Accept` line: a list header's lines combine as
+    /// one list (RFC 9110 §5.3).
+    static func wantsStream(_ accept: [String]) -> Bool {
         var stream: Double?
         var json: (specificity: Int, weight: Double)?
-        for part in accept.split(separator: ",") {
+        for part in accept.flatMap({ $0.split(separator: ",") }) {
             let fields = part.split(separator: ";").map { $0.trimmingCharacters(in: " \t").lowercased() }
             guard let range = fields.first else { continue }
             let weight = fields.dropFirst().lazy.compactMap(Self.weight).first ?? 1
