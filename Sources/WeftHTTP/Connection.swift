@@ -104,7 +104,7 @@ final class Connection {
                 // TCP cannot tell a half-close from a client that has gone: as nginx
                 // does, work that can stop early (a container's cells) stops, and
                 // whatever answers are already made still go out.
-                liveness.markClosed()
+                liveness.markClientGone()
                 return
             }
         }

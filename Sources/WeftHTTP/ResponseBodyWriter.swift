@@ -15,31 +15,44 @@ public final class ResponseBodyWriter: Sendable {
     }
 
     /// Sends `bytes` as one chunk (an empty write sends nothing: an empty
-    /// chunk would end the body).
+    /// chunk would end the body). A client that only half-closed still gets
+    /// it: the end of a body its departure cut short says so.
     public func write(_ bytes: [UInt8]) {
-        guard !bytes.isEmpty, !isClientGone else { return }
+        guard !bytes.isEmpty, !(liveness?.isClosed ?? false) else { return }
         written.add(bytes.count, ordering: .relaxed)
         send(bytes)
     }
 
-    /// True once the connection closed: the rest of the body can be dropped.
-    public var isClientGone: Bool { liveness?.isClosed ?? false }
+    /// True once the client may be gone (its side closed, or the whole
+    /// connection): the work left can stop.
+    public var isClientGone: Bool { liveness?.isClientGone ?? false }
 
     /// Body bytes written so far (before chunk framing).
     public var bytesWritten: Int { written.load(ordering: .relaxed) }
 }
 
-/// Set by a connection's event loop when it closes; read by any thread
-/// working on one of its requests, so that abandoned work can stop.
+/// Set by a connection's event loop when its client's side ends and when it
+/// closes; read by any thread working on one of its requests, so that
+/// abandoned work can stop.
 public final class ConnectionLiveness: Sendable {
+    private let clientGone = Atomic<Bool>(false)
     private let closed = Atomic<Bool>(false)
 
     /// Open.
     public init() {}
 
-    /// Whether the connection has closed.
+    /// Whether the client's side ended (TCP cannot tell a half-close from a
+    /// client that left) or the connection closed: work can stop.
+    public var isClientGone: Bool { clientGone.load(ordering: .acquiring) }
+    /// Whether the connection closed: nothing more can be sent.
     public var isClosed: Bool { closed.load(ordering: .acquiring) }
-    func markClosed() { closed.store(true, ordering: .releasing) }
+
+    func markClientGone() { clientGone.store(true, ordering: .releasing) }
+
+    func markClosed() {
+        clientGone.store(true, ordering: .releasing)
+        closed.store(true, ordering: .releasing)
+    }
 }
 
 /// Chunked transfer coding (RFC 9112 §7.1).

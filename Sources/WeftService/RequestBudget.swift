@@ -15,12 +15,12 @@ struct RequestBudget: Sendable {
         let deadline = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
         self.deadline = deadline
         self.connection = connection
-        cancellation = CancellationFlag { (connection?.isClosed ?? false) || ContinuousClock.now > deadline }
+        cancellation = CancellationFlag { (connection?.isClientGone ?? false) || ContinuousClock.now > deadline }
     }
 
     /// Out of time with the client still there: the server's limit (503), not
     /// the client's slowness (408).
-    var isSpent: Bool { ContinuousClock.now > deadline && !(connection?.isClosed ?? false) }
+    var isSpent: Bool { ContinuousClock.now > deadline && !(connection?.isClientGone ?? false) }
 
     func spentResponse() -> ServiceResponse {
         Problem(

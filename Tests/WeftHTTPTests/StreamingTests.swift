@@ -103,7 +103,7 @@ import WeftService
                     writer.write(Array("more\n".utf8))
                     usleep(10_000)
                 }
-                sawGone.withLock { $0 = writer.isClientGone && (request.connection?.isClosed ?? false) }
+                sawGone.withLock { $0 = writer.isClientGone && (request.connection?.isClientGone ?? false) }
                 gate.release(upTo: 1)
             }
             return response
@@ -116,6 +116,34 @@ import WeftService
             }
             gate.waitForRelease(0)
             #expect(sawGone.withLock { $0 })
+        }
+    }
+}
+
+extension StreamingTests {
+    /// A client that half-closes mid-stream is taken as gone (work may stop),
+    /// but what the handler still writes reaches it: a stream cut short can
+    /// say so in its last part before the body ends.
+    @Test func aHalfClosedClientGetsTheStreamsLastWords() throws {
+        var router = Router()
+        router.add("GET", "/long") { request in
+            var response = HTTPResponse(status: 200, contentType: "text/plain", body: [])
+            response.stream = { writer in
+                writer.write(Array("first\n".utf8))
+                for _ in 0..<500 where !writer.isClientGone { usleep(10_000) }
+                writer.write(Array(writer.isClientGone ? "stopped\n".utf8 : "timed out\n".utf8))
+            }
+            return response
+        }
+        try withServer(router: router) { server in
+            let client = try RawClient(port: server.port)
+            client.send(get("/long"))
+            let reader = RawClient.Prefix(client)
+            _ = try #require(reader.readUntil("first\n"))
+            client.shutdownWrite()
+            let rest = try #require(reader.readUntil("0\r\n\r\n"))
+            #expect(rest.contains("stopped\n"))
+            #expect(client.isClosedByServer())
         }
     }
 }
