@@ -143,8 +143,10 @@ struct RequestParser {
             throw .badRequest("the Host header is not a host and optional port (RFC 9110 §7.2)")
         }
         let framing = try BodyFraming.of(head)
-        if let expectation = head.headers["expect"] {
-            guard expectation.lowercased() == "100-continue" else {
+        // A list header: its empty elements are ignored (RFC 9110 §5.6.1.2).
+        let expectations = head.headers.listElements("expect")
+        if !expectations.isEmpty {
+            guard expectations.allSatisfy({ $0.lowercased() == "100-continue" }) else {
                 throw HTTPParseError(status: 417, detail: "only Expect: 100-continue is understood")
             }
             continuePending = framing != .none && head.version == .http11

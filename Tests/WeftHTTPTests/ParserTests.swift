@@ -85,6 +85,13 @@ import Testing
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nFFFF\r\n") == 413)
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip, chunked\r\n\r\n") == 501)
         #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nExpect: magic\r\n\r\n") == 417)
+        #expect(failureStatus("POST / HTTP/1.1\r\nHost: x\r\nExpect: 100-continue, magic\r\n\r\n") == 417)
+        // Empty list elements are ignored (RFC 9110 §5.6.1.2).
+        for expect in ["100-continue,", ", 100-continue", "", " , "] {
+            let text = "POST / HTTP/1.1\r\nHost: x\r\nExpect: \(expect)\r\nContent-Length: 2\r\n\r\nok"
+            #expect(failureStatus(text) == nil, "\(expect)")
+            #expect(requests(text).count == 1, "\(expect)")
+        }
         // A request line alone over the limit is a 414, whole or still arriving.
         let longTarget = "GET /" + String(repeating: "a", count: 2000)
         #expect(failureStatus(longTarget + " HTTP/1.1\r\nHost: x\r\n\r\n", maxHeaderBytes: 1000) == 414)
