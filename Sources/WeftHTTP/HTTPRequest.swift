@@ -47,12 +47,13 @@ public struct HTTPRequest: Sendable {
         queryValues(name).first
     }
 
-    /// Every value the query gives `name`, in order (empty when it gives none).
+    /// Every value the query gives `name`, in order (empty when it gives
+    /// none); names and values are compared and given percent-decoded.
     public func queryValues(_ name: String) -> [String] {
         query.split(separator: "&").compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard parts[0] == name else { return nil }
-            return parts.count > 1 ? String(parts[1]) : ""
+            guard PercentDecoding.queryComponent(parts[0]) == name else { return nil }
+            return parts.count > 1 ? PercentDecoding.queryComponent(parts[1]) : ""
         }
     }
 }

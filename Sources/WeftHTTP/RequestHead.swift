@@ -80,10 +80,10 @@ enum RequestHeadParser {
             target = target[slash...]
         }
         if let mark = target.firstIndex(of: UInt8(ascii: "?")) {
-            return (String(decoding: target[..<mark], as: UTF8.self),
+            return (PercentDecoding.normalizedPath(target[..<mark]),
                     String(decoding: target[(mark + 1)...], as: UTF8.self))
         }
-        return (String(decoding: target, as: UTF8.self), "")
+        return (PercentDecoding.normalizedPath(target), "")
     }
 
     static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {

@@ -17,6 +17,19 @@ import Testing
         return nil
     }
 
+    /// An encoded unreserved character is the character (RFC 3986 §2.3):
+    /// routes match it decoded; other encodings keep the path's segments.
+    @Test func pathsAreMatchedWithUnreservedCharactersDecoded() {
+        func path(_ target: String) -> String? {
+            requests("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n").first?.head.path
+        }
+        #expect(path("/%68ealthz") == "/healthz")
+        #expect(path("/v1/l%61yout/node?x=%31") == "/v1/layout/node")
+        #expect(path("/a%2Fb") == "/a%2Fb")
+        #expect(path("/a%zz") == "/a%zz")
+        #expect(path("/a%4") == "/a%4")
+    }
+
     private func requests(_ text: String) -> [ParsedRequest] {
         events(text).compactMap { if case .request(let request) = $0 { request } else { nil } }
     }

@@ -131,6 +131,10 @@ import WeftLayout
         // A second value is refused, not left unread.
         #expect(flatten("flatten=1&flatten=0") == nil)
         #expect(flatten("flatten=1&flatten=1") == nil)
+        // Percent-encoded, the same name and value (RFC 3986 §2.3).
+        #expect(flatten("flatten=%31") == true)
+        #expect(flatten("fl%61tten=1") == true)
+        #expect(flatten("fl%61tten=1&flatten=1") == nil)
     }
 
     @Test func aBadQueryParameterIsNamedInTheProblem() throws {
