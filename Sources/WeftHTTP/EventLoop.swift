@@ -126,7 +126,11 @@ final class EventLoop: @unchecked Sendable {
             guard connectionBudget.tryReserve() else {
                 // Over the limit: say so in one non-blocking write instead of leaving the client hanging.
                 let answer = refusal(processor.unavailable("too many connections"), origin: nil)
-                _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                // Over TLS no handshake has happened: cleartext would only be
+                // garbage to the client, so the connection just closes.
+                if tlsContext == nil {
+                    _ = answer.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                }
                 close(fd)
                 continue
             }

@@ -43,6 +43,21 @@ import WeftHTTP
         }
     }
 
+    /// Over the connection limit a TLS listener closes the connection: a
+    /// cleartext 503 on a port that speaks TLS reaches no client.
+    @Test func aConnectionOverTheLimitGetsNoCleartext() throws {
+        try withSelfSignedCertificate { files in
+            let tls = TLSFiles(certificatePath: files.certificatePath, privateKeyPath: files.keyPath)
+            try withServer({ $0.tls = tls; $0.maxConnections = 1 }) { server in
+                let held = try RawClient(port: server.port)
+                usleep(100_000)
+                // Closed with no byte sent (a byte read first would not be a close).
+                #expect(try RawClient(port: server.port).isClosedByServer())
+                withExtendedLifetime(held) {}
+            }
+        }
+    }
+
     @Test func badKeyFilesFailAtStart() throws {
         var configuration = HTTPServerConfiguration()
         configuration.port = 0
