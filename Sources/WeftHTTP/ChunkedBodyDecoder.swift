@@ -72,7 +72,10 @@ struct ChunkedBodyDecoder {
 
     static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> Int {
         var digits = line
-        if let semicolon = line.firstIndex(of: UInt8(ascii: ";")) { digits = line[..<semicolon] }
+        if let semicolon = line.firstIndex(of: UInt8(ascii: ";")) {
+            digits = line[..<semicolon]
+            try checkExtensions(line[semicolon...])
+        }
         while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
         guard !digits.isEmpty, digits.count <= 15 else { throw .badRequest("malformed chunk size") }
         var size = 0
@@ -87,5 +90,52 @@ struct ChunkedBodyDecoder {
             size = size * 16 + value
         }
         return size
+    }
+
+    /// Chunk extensions mean nothing here, but they must parse as RFC 9112
+    /// §7.1.1 writes them, `*( BWS ";" BWS token [ BWS "=" BWS ( token /
+    /// quoted-string ) ] )`: a proxy that parses them strictly would
+    /// otherwise frame the body differently.
+    static func checkExtensions(_ text: ArraySlice<UInt8>) throws(HTTPParseError) {
+        var i = text.startIndex
+        func skipWhitespace() {
+            while i < text.endIndex, text[i] == 0x20 || text[i] == 0x09 { i += 1 }
+        }
+        func token() throws(HTTPParseError) {
+            let start = i
+            while i < text.endIndex, RequestHeadParser.isTokenByte(text[i]) { i += 1 }
+            if i == start { throw .badRequest("malformed chunk extension") }
+        }
+        func quotedString() throws(HTTPParseError) {
+            i += 1
+            while i < text.endIndex {
+                let byte = text[i]
+                if byte == UInt8(ascii: "\"") {
+                    i += 1
+                    return
+                }
+                if byte == UInt8(ascii: "\\") {
+                    i += 1
+                    guard i < text.endIndex, text[i] == 0x09 || text[i] >= 0x20 && text[i] != 0x7F else { break }
+                } else if !(byte == 0x09 || byte >= 0x20 && byte != 0x7F) {
+                    break
+                }
+                i += 1
+            }
+            throw .badRequest("malformed chunk extension")
+        }
+        while true {
+            skipWhitespace()
+            guard i < text.endIndex else { return }
+            guard text[i] == UInt8(ascii: ";") else { throw .badRequest("malformed chunk extension") }
+            i += 1
+            skipWhitespace()
+            try token()
+            skipWhitespace()
+            guard i < text.endIndex, text[i] == UInt8(ascii: "=") else { continue }
+            i += 1
+            skipWhitespace()
+            if i < text.endIndex, text[i] == UInt8(ascii: "\"") { try quotedString() } else { try token() }
+        }
     }
 }
