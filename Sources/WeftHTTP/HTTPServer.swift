@@ -48,7 +48,12 @@ public final class HTTPServer: Sendable {
         }
         // A peer that vanishes mid-write must cost one connection, not the process.
         signal(SIGPIPE, SIG_IGN)
-        raiseDescriptorLimit(toFit: configuration.maxConnections)
+        let connectionLimit = connectionsThatFit(configuration.maxConnections)
+        if connectionLimit < configuration.maxConnections {
+            processor.logger.warning("open-file limit", metadata: [
+                "max_connections": "\(configuration.maxConnections)", "connections_that_fit": "\(connectionLimit)",
+            ])
+        }
         let tlsContext: TLSContext?
         do {
             tlsContext = try configuration.tls.map { try TLSContext(files: $0) }
@@ -69,7 +74,7 @@ public final class HTTPServer: Sendable {
             listeners.append(copy)
         }
         let pool = RequestThreads(threadCount: configuration.workers, queueDepth: configuration.queueDepth)
-        let budget = ConnectionBudget(limit: configuration.maxConnections)
+        let budget = ConnectionBudget(limit: connectionLimit)
         let balancer = LoopBalancer(loops: listeners.count)
         var loops: [EventLoop] = []
         for (index, fd) in listeners.enumerated() {
@@ -114,13 +119,33 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// The default soft limit (often 1024 descriptors) is below what
-/// `--max-connections` plus listeners and pipes need; the hard limit usually is not.
-private func raiseDescriptorLimit(toFit connections: Int) {
+/// How many of `connections` the process can hold open: the default soft
+/// descriptor limit (often 1024) is raised toward what they need beside the
+/// descriptors already open (loops, pipes, font files) and a reserve for
+/// what opens later (store connections, fonts). Where the hard limit is
+/// lower, fewer connections are admitted, so that one over the limit is
+/// refused with a 503 rather than left in the backlog waiting for a
+/// descriptor that never comes.
+private func connectionsThatFit(_ connections: Int) -> Int {
     var limits = rlimit()
-    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return }
-    let wanted = rlim_t(connections + 64)
-    guard limits.rlim_cur < wanted else { return }
-    limits.rlim_cur = min(wanted, limits.rlim_max)
-    setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return connections }
+    let used = openDescriptors() + 64
+    let wanted = rlim_t(connections + used)
+    if limits.rlim_cur < wanted {
+        limits.rlim_cur = min(wanted, limits.rlim_max)
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+        _ = getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limits)
+    }
+    return max(1, min(connections, Int(clamping: limits.rlim_cur) - used))
+}
+
+/// The descriptors open now (Linux's /proc/self/fd lists them).
+private func openDescriptors() -> Int {
+    guard let directory = opendir("/proc/self/fd") else { return 0 }
+    defer { closedir(directory) }
+    var count = 0
+    while let entry = readdir(directory) {
+        if entry.pointee.d_name.0 != UInt8(ascii: ".") { count += 1 }
+    }
+    return count - 1  // the directory's own
 }

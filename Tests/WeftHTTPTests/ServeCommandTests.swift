@@ -50,6 +50,36 @@ import Testing
         #expect(client.readResponse()?.status == 200)
     }
 
+    /// Under an open-file limit too low for --max-connections, the server
+    /// admits what fits and refuses the rest with a 503, where connections
+    /// past the descriptors it has used to wait in the backlog unanswered.
+    @Test func connectionsPastTheOpenFileLimitAreRefused() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "ulimit -n 200 && exec \"$0\" serve --port 0 --log-level error", binary.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
+        // More connections than 200 descriptors hold; each asks for /healthz.
+        var clients: [RawClient] = []
+        for _ in 0..<220 {
+            let client = try RawClient(port: port)
+            client.send(get("/healthz"))
+            clients.append(client)
+        }
+        let statuses = clients.map { $0.readResponse()?.status }
+        #expect(statuses.allSatisfy { $0 == 200 || $0 == 503 }, "\(statuses.filter { $0 != 200 && $0 != 503 }.count) unanswered")
+        #expect(statuses.contains(503))
+    }
+
     @Test func aCellStoreThatIsNotARedisURLIsRefusedAtStart() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
