@@ -2388,7 +2388,10 @@ components:
       schema: {type: string, pattern: '^"[A-Za-z0-9_-]{22}(-gzip|-deflate)?"$'}
   responses:
     NotModified:
-      description: The request's `If-None-Match` names the answer's `ETag`; no body.
+      description: >-
+        The request's `If-None-Match` names the answer's `ETag`, with or without its coding
+        suffix (`-gzip`, `-deflate`: the same content in another coding matches); no body. The
+        304's `ETag` is the tag of the coding this request would get.
       headers:
         ETag: {$ref: "#/components/headers/ETag"}
     Problem:
