@@ -115,6 +115,27 @@ import WeftLayout
         }
     }
 
+    /// Cells placed at the end (a collection's, a pinned table's) go out
+    /// visible first, headers and footers among them, else in scroll order.
+    @Test func visibleHeadersAndFootersComeWithTheVisibleCells() throws {
+        func ids(_ body: String) throws -> [String] {
+            try streamRecords(makeEngine(), body).filter { $0["record"]?.string == "cell" }.compactMap { $0["id"]?.string }
+        }
+        func section(_ n: Int, items: Int) -> String {
+            let cells = (0..<items).map { #"{"id":"s\#(n)-\#($0)","node":{"type":"box","style":{"height":100}}}"# }
+            return #"{"header":{"id":"h\#(n)","node":{"type":"box","style":{"height":20}}},"items":[\#(cells.joined(separator: ","))],"#
+                + #""footer":{"id":"f\#(n)","node":{"type":"box","style":{"height":10}}}}"#
+        }
+        let sections = [section(0, items: 1), section(1, items: 3)].joined(separator: ",")
+        let collection = #"{"container":{"type":"collection","bounds":{"width":320,"height":200}},"sections":[\#(sections)]}"#
+        #expect(try ids(collection).prefix(4) == ["h0", "s0-0", "f0", "h1"])
+        let pinned = #"{"container":{"type":"table","pinHeaders":true,"bounds":{"width":320,"height":200}},"sections":[\#(sections)]}"#
+        #expect(try ids(pinned).prefix(4) == ["h0", "s0-0", "f0", "h1"])
+        // Scrolled into the second section: its header (pinned) and rows first.
+        let scrolled = pinned.replacingFirst(#""pinHeaders":true,"#, with: #""pinHeaders":true,"contentOffset":{"x":0,"y":200},"#)
+        #expect(try ids(scrolled).prefix(3) == ["h1", "s1-0", "s1-1"])
+    }
+
     @Test(arguments: [false, true]) func aBadTreeEndsTheStreamWithAnErrorRecord(pipelined: Bool) throws {
         let engine = makeEngine(workers: 1, pipelined: pipelined)
         let body = feedBody(cells: 30).replacingFirst(#"{"id":"post-20","node":{"type":"inset""#, with: #"{"id":"post-20","node":{"type":"insett""#)

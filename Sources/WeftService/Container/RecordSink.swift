@@ -156,18 +156,26 @@ final class RecordSink: AnswerSink, @unchecked Sendable {
         releaseHeldBack()
         guard answer != .hints, sent.count < outcomes.count || sent.contains(false) else { return }
         let layouts = CellLayouts(prepared: prepared, outcomes: outcomes)
-        var records: [(IndexPath?, [UInt8])] = []
+        // In scroll order, each with what the range hints call it: the
+        // visible ones (headers and footers too) go first, in that order.
+        var records: [(RangeElement, [UInt8])] = []
         for (s, section) in result.sections.enumerated() {
-            if let h = section.header { records.append((nil, Self.cellRecord(h, slot: .header, layouts.answer(s, .header)))) }
-            for (i, item) in section.items.enumerated() {
-                records.append((item.index, Self.cellRecord(item, slot: .item(i), layouts.answer(s, .item(i)))))
+            if let h = section.header {
+                records.append((.supplementary(SupplementaryIndexPath(section: s, kind: .header)),
+                                Self.cellRecord(h, slot: .header, layouts.answer(s, .header))))
             }
-            if let f = section.footer { records.append((nil, Self.cellRecord(f, slot: .footer, layouts.answer(s, .footer)))) }
+            for (i, item) in section.items.enumerated() {
+                records.append((.item(item.index), Self.cellRecord(item, slot: .item(i), layouts.answer(s, .item(i)))))
+            }
+            if let f = section.footer {
+                records.append((.supplementary(SupplementaryIndexPath(section: s, kind: .footer)),
+                                Self.cellRecord(f, slot: .footer, layouts.answer(s, .footer))))
+            }
         }
-        let visible = Set(result.hints.ranges.visible)
+        let visible = Set(result.hints.ranges.visibleElements)
         Turns.checkpoint()
-        for (index, record) in records where index.map(visible.contains) ?? false { write(record) }
-        for (index, record) in records where !(index.map(visible.contains) ?? false) { write(record) }
+        for (element, record) in records where visible.contains(element) { write(record) }
+        for (element, record) in records where !visible.contains(element) { write(record) }
     }
 
     func dropped() {
