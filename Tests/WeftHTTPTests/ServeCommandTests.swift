@@ -2,6 +2,21 @@ import Foundation
 import Testing
 
 @Suite struct ServeCommandTests {
+    /// Runs `process`, set up to start `weft serve` on port 0: the line it
+    /// prints when it listens, and the port that line names. The caller stops it.
+    private static func start(_ process: Process) throws -> (line: String, port: Int) {
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        guard let port = line.split(separator: ":").last.flatMap({ Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw TestFailure("weft serve printed no port: \(line)")
+        }
+        return (line, port)
+    }
+
     @Test func helpListsEveryFlagWithItsVariableAndDefault() throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
@@ -31,16 +46,12 @@ import Testing
         process.arguments = ["serve"]
         process.environment = ["WEFT_PORT": "0", "WEFT_AUTH_TOKEN": "from-env", "WEFT_CORS_ORIGIN": "https://a.example",
                                "WEFT_LOG_LEVEL": "error"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let (line, port) = try Self.start(process)
         defer {
             process.terminate()
             process.waitUntilExit()
         }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
         #expect(line.hasPrefix("weft listening on http://127.0.0.1:"))
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         let client = try RawClient(port: port)
         client.send(get("/metrics", headers: ["Origin: https://a.example"]))
         let refused = try #require(client.readResponse())
@@ -59,15 +70,11 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -n 200 && exec \"$0\" serve --port 0 --log-level error", binary.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let (_, port) = try Self.start(process)
         defer {
             process.terminate()
             process.waitUntilExit()
         }
-        let line = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-        let port = try #require(line.split(separator: ":").last.flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) })
         // More connections than 200 descriptors hold; each asks for /healthz.
         var clients: [RawClient] = []
         for _ in 0..<220 {
