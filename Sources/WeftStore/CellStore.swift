@@ -67,16 +67,21 @@ public final class CellStore: Sendable {
 
     /// The bytes stored under each key (nil where there are none), in round
     /// trips of `lookupBatch` keys: a batch's replies arrive within a call's
-    /// timeout where a request's thousands of refs in one would not.
+    /// timeout where a request's thousands of refs in one would not. Each
+    /// key's expiry starts again in the same round trip (EXPIRE, which any
+    /// Redis has, and which leaves an absent key absent): content in use
+    /// stays, where it dropped out a day after it was first written.
     public func get(_ keys: [String]) -> [[UInt8]?] {
         let valid = keys.indices.filter { CellStoreKey.isValid(keys[$0]) }
         var found = [[UInt8]?](repeating: nil, count: keys.count)
         guard !valid.isEmpty else { return found }
+        let expiry = Array(String(configuration.expirySeconds).utf8)
         var start = valid.startIndex
         while start < valid.endIndex {
             let batch = valid[start..<min(start + Self.lookupBatch, valid.endIndex)]
             let replies = exchange(allowingFor: batch.count * Self.expectedEntryBytes) {
-                [[Array("MGET".utf8)] + batch.map { Self.namespace + Array(keys[$0].utf8) }]
+                let names = batch.map { Self.namespace + Array(keys[$0].utf8) }
+                return [[Array("MGET".utf8)] + names] + names.map { [Array("EXPIRE".utf8), $0, expiry] }
             }
             // A failed batch leaves the rest to miss: the store is then in its backoff.
             guard case .array(let values)? = replies?.first, values.count == batch.count else { break }

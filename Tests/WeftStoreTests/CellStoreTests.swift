@@ -48,6 +48,19 @@ import WeftSync
         #expect(store.statistics.hits == entries.count)
     }
 
+    /// A lookup starts a found entry's expiry again, so content in use is
+    /// kept; an absent key stays absent.
+    @Test func aLookupRenewsTheExpiryOfWhatItFinds() throws {
+        let redis = try RedisServer()
+        let store = CellStore(CellStoreConfiguration(address: redis.address, expirySeconds: 1000))
+        store.set("cell-a", [1])
+        try redis.cli("EXPIRE", "weft:cell:cell-a", "5")
+        #expect(try Int(redis.cli("TTL", "weft:cell:cell-a")) ?? 0 <= 5)
+        #expect(store.get(["cell-a", "cell-b"]) == [[1], nil])
+        #expect(try Int(redis.cli("TTL", "weft:cell:cell-a")) ?? 0 > 900)
+        #expect(try redis.cli("EXISTS", "weft:cell:cell-b") == "0")
+    }
+
     @Test func invalidKeysAreNeitherStoredNorLookedUp() throws {
         let redis = try RedisServer()
         let store = CellStore(CellStoreConfiguration(address: redis.address))

@@ -45,14 +45,19 @@ final class RedisServer {
 
     func stop() { kill() }
 
-    /// Runs one command through redis-cli (for what the store itself never sends, like CLIENT PAUSE).
-    func cli(_ arguments: String...) throws {
+    /// Runs one command through redis-cli (for what the store itself never
+    /// sends, like CLIENT PAUSE), and gives its reply as redis-cli prints it.
+    @discardableResult
+    func cli(_ arguments: String...) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-cli")
         process.arguments = ["-h", "127.0.0.1", "-p", String(port)] + arguments
-        process.standardOutput = FileHandle.nullDevice
+        let output = Pipe()
+        process.standardOutput = output
         try process.run()
+        let reply = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        return reply.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }
 
