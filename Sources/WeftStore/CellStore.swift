@@ -42,9 +42,10 @@ public final class CellStore: Sendable {
     static let lookupBatch = 256
     /// What a lookup allows for each value it may bring back: a row of a feed is a few kilobytes.
     static let expectedEntryBytes = 4096
-    /// How fast a round trip's values are assumed to move, for its deadline:
-    /// a slow link's rate, so that only a store that stalls runs out of time.
-    static let bytesPerMillisecond: UInt64 = 64 << 10
+    /// How fast a round trip's values are assumed to move and be stored, for
+    /// its deadline: a slow link's rate, with room for a busy Redis, so that
+    /// only a store that stalls runs out of time.
+    static let bytesPerMillisecond: UInt64 = 16 << 10
 
     /// A store reached at `configuration`; no connection is opened until the first call.
     /// It ignores SIGPIPE for the whole process.

@@ -28,7 +28,7 @@ import WeftSync
         #expect(batches.map(\.entries.count).reduce(0, +) == 20_002)
         #expect(batches.count == 22)  // 20 of 1,048 values of a kilobyte, the 3 MB value alone, the last one
         #expect(zip(batches, batches.dropFirst()).allSatisfy { $0.entries.upperBound == $1.entries.lowerBound })
-        #expect(CellStore.allowance(forBytes: 1 << 20) == 16_000_000)
+        #expect(CellStore.allowance(forBytes: 1 << 20) == 64_000_000)
         #expect(CellStore.allowance(forBytes: 0) == 0)
     }
 
