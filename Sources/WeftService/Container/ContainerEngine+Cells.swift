@@ -133,27 +133,29 @@ extension ContainerEngine {
             }
             elements += outcomes[k].elementCount
             if elements > limits.maxElements {
-                let path = prepared.sources[k].ref != nil
-                    ? RequestPath.cell(prepared.jobs[k].slot, section: prepared.jobs[k].section, shorthand: prepared.request.usesItemsShorthand)
-                    : Self.nodePath(prepared, k)
+                let path = Self.treeSite(
+                    prepared.jobs[k], sentAsRef: prepared.sources[k].ref != nil, shorthand: prepared.request.usesItemsShorthand)
                 return Problem(.limitExceeded, detail: "more than \(limits.maxElements) elements in one request", path: path)
             }
         }
         return nil
     }
 
-    /// A fault found in a cell's tree, at its place in the request: inside
-    /// the cell's `node`, or at the cell itself when it came as a ref, whose
-    /// tree is the store's and has no place in the request.
+    /// Where a fault in a cell's tree is reported: inside the cell's `node`,
+    /// or at the cell itself when it came as a ref, whose tree is the
+    /// store's and has no place in the request.
+    static func treeSite(_ job: ContainerLayout.CellJob, sentAsRef: Bool, shorthand: Bool) -> RequestPath {
+        sentAsRef ? RequestPath.cell(job.slot, section: job.section, shorthand: shorthand) : nodePath(job, shorthand: shorthand)
+    }
+
+    /// A fault found in a cell's tree, at its place in the request (`treeSite`).
     static func located(
         _ error: RequestError, _ job: ContainerLayout.CellJob, sentAsRef: Bool, shorthand: Bool
     ) -> RequestError {
         var located = error
-        if sentAsRef {
-            located.reversedPath = RequestPath.cell(job.slot, section: job.section, shorthand: shorthand).components.reversed()
-        } else {
-            located.reversedPath.append(contentsOf: nodePath(job, shorthand: shorthand).components.reversed())
-        }
+        // Below a ref'd cell the path runs through the store's tree: dropped.
+        if sentAsRef { located.reversedPath = [] }
+        located.reversedPath.append(contentsOf: treeSite(job, sentAsRef: sentAsRef, shorthand: shorthand).components.reversed())
         return located
     }
 
@@ -163,9 +165,8 @@ extension ContainerEngine {
     static func faultPaths(
         _ job: ContainerLayout.CellJob, _ refs: [RequestPath], sentAsRef: Bool, shorthand: Bool
     ) -> [RequestPath] {
-        guard !sentAsRef else { return [RequestPath.cell(job.slot, section: job.section, shorthand: shorthand)] }
-        let node = nodePath(job, shorthand: shorthand)
-        return refs.map { node.appending($0) }
+        let site = treeSite(job, sentAsRef: sentAsRef, shorthand: shorthand)
+        return sentAsRef ? [site] : refs.map { site.appending($0) }
     }
 
     /// The jobs with their trees' roots in place, ready for `ContainerLayout.place`.
