@@ -80,14 +80,8 @@ struct ChunkedBodyDecoder {
         guard !digits.isEmpty, digits.count <= 15 else { throw .badRequest("malformed chunk size") }
         var size = 0
         for byte in digits {
-            let value: Int
-            switch byte {
-            case 0x30...0x39: value = Int(byte - 0x30)
-            case 0x41...0x46: value = Int(byte - 0x41 + 10)
-            case 0x61...0x66: value = Int(byte - 0x61 + 10)
-            default: throw .badRequest("malformed chunk size")
-            }
-            size = size * 16 + value
+            guard let value = HexDigit.value(byte) else { throw .badRequest("malformed chunk size") }
+            size = size * 16 + Int(value)
         }
         return size
     }

@@ -20,7 +20,7 @@ enum PercentDecoding {
         var i = bytes.startIndex
         while i < bytes.endIndex {
             if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.endIndex,
-                let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]), decodes(high << 4 | low)
+                let high = HexDigit.value(bytes[i + 1]), let low = HexDigit.value(bytes[i + 2]), decodes(high << 4 | low)
             {
                 out.append(high << 4 | low)
                 i += 3
@@ -30,15 +30,6 @@ enum PercentDecoding {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static func isUnreserved(_ byte: UInt8) -> Bool {
