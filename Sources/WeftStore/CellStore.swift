@@ -18,10 +18,10 @@ public final class CellStore: Sendable {
     /// Where the store is, and how long calls and entries last.
     public let configuration: CellStoreConfiguration
     private let state = Protected(State())
-    /// Told `false` when a round trip fails after one succeeded (or at the
-    /// first), `true` when one succeeds again: an operator's log line per
-    /// change, not per failed call.
-    private let availabilityChanged: (@Sendable (_ available: Bool) -> Void)?
+    /// Told `false` (with what went wrong) when a round trip fails after one
+    /// succeeded (or at the first), `true` when one succeeds again: an
+    /// operator's log line per change, not per failed call.
+    private let availabilityChanged: (@Sendable (_ available: Bool, _ reason: String?) -> Void)?
 
     private struct State {
         var idle: [RedisConnection] = []
@@ -50,7 +50,8 @@ public final class CellStore: Sendable {
     /// A store reached at `configuration`; no connection is opened until the first call.
     /// It ignores SIGPIPE for the whole process.
     public init(
-        _ configuration: CellStoreConfiguration, availabilityChanged: (@Sendable (_ available: Bool) -> Void)? = nil
+        _ configuration: CellStoreConfiguration,
+        availabilityChanged: (@Sendable (_ available: Bool, _ reason: String?) -> Void)? = nil
     ) {
         self.configuration = configuration
         self.availabilityChanged = availabilityChanged
@@ -165,13 +166,25 @@ public final class CellStore: Sendable {
             return .some(state.idle.popLast())
         }
         guard let pooled else { return nil }
-        guard let connection = pooled ?? RedisConnection(configuration.address, deadline: deadline) else {
-            failed()
+        let connection: RedisConnection
+        do throws(RedisConnection.OpenFailure) {
+            if let pooled {
+                connection = pooled
+            } else {
+                connection = try RedisConnection(configuration.address, deadline: deadline)
+            }
+        } catch {
+            failed(error.reason)
             return nil
         }
-        let replies = connection.roundTrip(commands(), deadline: deadline)
-        if replies == nil || connection.broken {
-            failed()
+        guard let replies = connection.roundTrip(commands(), deadline: deadline), !connection.broken else {
+            failed(connection.failure ?? "connection lost")
+            return nil
+        }
+        // A store that refuses (a password it was not given, out of memory)
+        // is as good as down: misses, and a backoff, until it accepts again.
+        for case .error(let message) in replies {
+            failed("Redis refused: \(message)")
             return nil
         }
         let recovered: Bool = state.withLock { state in
@@ -179,13 +192,13 @@ public final class CellStore: Sendable {
             if state.idle.count < Self.idleLimit { state.idle.append(connection) }
             return state.backoff != 0
         }
-        if recovered { availabilityChanged?(true) }
+        if recovered { availabilityChanged?(true, nil) }
         return replies
     }
 
     /// Counts a failure and backs off; the idle connections are dropped too,
     /// since whatever broke one (a restart, a network cut) broke them all.
-    private func failed() {
+    private func failed(_ reason: String) {
         let (dropped, wasAvailable): ([RedisConnection], Bool) = state.withLock { state in
             state.statistics.failures += 1
             let wasAvailable = state.backoff == 0
@@ -195,7 +208,7 @@ public final class CellStore: Sendable {
             return (state.idle, wasAvailable)
         }
         _ = dropped  // freed here, outside the lock
-        if wasAvailable { availabilityChanged?(false) }
+        if wasAvailable { availabilityChanged?(false, reason) }
     }
 }
 

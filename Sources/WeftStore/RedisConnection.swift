@@ -10,8 +10,13 @@ import Glibc
 ///
 /// Used by one thread at a time (the store's pool hands it out); after any
 /// failure the connection is `broken` and must be dropped, since a reply may
-/// still be on its way.
+/// still be on its way. `failure` says what went wrong, for the operator's log.
 final class RedisConnection {
+    /// Why a connection could not be opened.
+    struct OpenFailure: Error {
+        var reason: String
+    }
+
     enum Reply: Equatable {
         case string([UInt8])
         case status(String)
@@ -23,17 +28,35 @@ final class RedisConnection {
 
     private let context: UnsafeMutablePointer<redisContext>
     private(set) var broken = false
+    /// What broke the connection.
+    private(set) var failure: String?
 
-    /// Connects before `deadline` (monotonic nanoseconds) and selects `address.database`; nil when it cannot.
-    init?(_ address: CellStoreAddress, deadline: UInt64) {
-        guard let context = redisConnectNonBlock(address.host, Int32(address.port)) else { return nil }
-        self.context = context
-        guard context.pointee.err == 0, wait(for: Int16(POLLOUT), until: deadline), socketError() == 0 else {
-            return nil
+    /// Connects before `deadline` (monotonic nanoseconds) and selects `address.database`.
+    init(_ address: CellStoreAddress, deadline: UInt64) throws(OpenFailure) {
+        guard let context = redisConnectNonBlock(address.host, Int32(address.port)) else {
+            throw OpenFailure(reason: "could not allocate a connection")
         }
+        self.context = context
+        guard context.pointee.err == 0 else { throw OpenFailure(reason: "could not connect: \(Self.errorText(context))") }
+        guard wait(for: Int16(POLLOUT), until: deadline) else {
+            throw OpenFailure(reason: "no connection within the timeout")
+        }
+        let error = socketError()
+        guard error == 0 else { throw OpenFailure(reason: "could not connect: \(String(cString: strerror(error)))") }
         if address.database != 0 {
             let select = roundTrip([[Array("SELECT".utf8), Array(String(address.database).utf8)]], deadline: deadline)
-            guard select == [.status("OK")] else { return nil }
+            switch select?.first {
+            case .status("OK")?: break
+            case .error(let message)?: throw OpenFailure(reason: "SELECT \(address.database) refused: \(message)")
+            default: throw OpenFailure(reason: "SELECT \(address.database): \(failure ?? "unexpected reply")")
+            }
+        }
+    }
+
+    /// hiredis's description of the context's error.
+    private static func errorText(_ context: UnsafeMutablePointer<redisContext>) -> String {
+        withUnsafeBytes(of: context.pointee.errstr) { raw in
+            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
         }
     }
 
@@ -43,33 +66,35 @@ final class RedisConnection {
     /// replies, or nil (and `broken`) when the deadline passes or the link fails.
     func roundTrip(_ commands: [[[UInt8]]], deadline: UInt64) -> [Reply]? {
         guard !broken else { return nil }
-        for command in commands where !append(command) { return fail() }
+        for command in commands where !append(command) { return fail("could not queue a command") }
         var done: Int32 = 0
         while true {
-            guard redisBufferWrite(context, &done) == REDIS_OK else { return fail() }
+            guard redisBufferWrite(context, &done) == REDIS_OK else { return fail("connection lost: \(Self.errorText(context))") }
             if done != 0 { break }
-            guard wait(for: Int16(POLLOUT), until: deadline) else { return fail() }
+            guard wait(for: Int16(POLLOUT), until: deadline) else { return fail("no answer within the timeout") }
         }
         var replies: [Reply] = []
         replies.reserveCapacity(commands.count)
         for _ in commands {
             var raw: UnsafeMutableRawPointer?
             while true {
-                guard redisGetReplyFromReader(context, &raw) == REDIS_OK else { return fail() }
-                if raw != nil { break }
-                guard wait(for: Int16(POLLIN), until: deadline), redisBufferRead(context) == REDIS_OK else {
-                    return fail()
+                guard redisGetReplyFromReader(context, &raw) == REDIS_OK else {
+                    return fail("unreadable reply: \(Self.errorText(context))")
                 }
+                if raw != nil { break }
+                guard wait(for: Int16(POLLIN), until: deadline) else { return fail("no answer within the timeout") }
+                guard redisBufferRead(context) == REDIS_OK else { return fail("connection lost: \(Self.errorText(context))") }
             }
-            guard let raw else { return fail() }
+            guard let raw else { return fail("no reply") }
             replies.append(Self.convert(raw.assumingMemoryBound(to: redisReply.self)))
             freeReplyObject(raw)
         }
         return replies
     }
 
-    private func fail() -> [Reply]? {
+    private func fail(_ reason: String) -> [Reply]? {
         broken = true
+        failure = reason
         return nil
     }
 

@@ -171,11 +171,13 @@ struct Serve: ParsableCommand {
         // A store that stops answering (or answers again) is one line at
         // `warning` (or `notice`); lookups meanwhile are misses, never errors.
         let store = cellStore.map { configuration in
-            CellStore(configuration) { available in
-                logger.log(level: available ? .notice : .warning, "cell store", metadata: [
+            CellStore(configuration) { available, reason in
+                var metadata: Logger.Metadata = [
                     "url": "\(configuration.address)", "reachable": "\(available)",
                     "timeout_ms": "\(configuration.timeoutMilliseconds)",
-                ])
+                ]
+                if let reason { metadata["reason"] = "\(reason)" }
+                logger.log(level: available ? .notice : .warning, "cell store", metadata: metadata)
             }
         }
         let engine = ContainerEngine(

@@ -108,7 +108,7 @@ import WeftSync
         let redis = try RedisServer()
         // What an operator's log hears: one change each way, not one line per failed call.
         let changes = Protected<[Bool]>([])
-        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 20)) { available in
+        let store = CellStore(CellStoreConfiguration(address: redis.address, timeoutMilliseconds: 20)) { available, _ in
             changes.withLock { $0.append(available) }
         }
         defer { #expect(changes.withLock { $0 } == [false, true]) }
@@ -132,6 +132,34 @@ import WeftSync
         }
         #expect(found == [3])
         #expect(store.get("before") == nil, "a restarted Redis without persistence starts empty")
+    }
+
+    /// The operator's log line says why the store is unreachable: a database
+    /// past the server's count, or a password the service was not given.
+    @Test func aRefusingStoreIsDownWithTheReasonItGave() throws {
+        let redis = try RedisServer(settings: ["--databases", "4"])
+        let reasons = Protected<[String?]>([])
+        var address = redis.address
+        address.database = 9
+        let store = CellStore(CellStoreConfiguration(address: address, timeoutMilliseconds: 1000)) { available, reason in
+            reasons.withLock { $0.append(available ? nil : reason) }
+        }
+        #expect(!store.ping())
+        let reason = try #require(reasons.withLock { $0 }.first ?? nil)
+        #expect(reason.hasPrefix("SELECT 9 refused:") && reason.contains("out of range"), "\(reason)")
+
+        let locked = try RedisServer(settings: ["--requirepass", "secret"])
+        let refused = Protected<[String?]>([])
+        let guarded = CellStore(CellStoreConfiguration(address: locked.address, timeoutMilliseconds: 1000)) { available, reason in
+            refused.withLock { $0.append(available ? nil : reason) }
+        }
+        guarded.set("cell", [1])
+        #expect(guarded.get("cell") == nil)
+        // The refused write backs the store off: the lookup is skipped, or refused too.
+        #expect(guarded.statistics.failures >= 1)
+        #expect(guarded.statistics.failures + guarded.statistics.skipped == 2)
+        let lockedReason = try #require(refused.withLock { $0 }.first ?? nil)
+        #expect(lockedReason.hasPrefix("Redis refused: NOAUTH"), "\(lockedReason)")
     }
 
     @Test func aPausedStoreIsAMissWithinTheTimeout() throws {

@@ -5,10 +5,14 @@ import WeftStore
 /// disk; stopped (or killed) by the test that started it.
 final class RedisServer {
     let port: Int
+    /// What redis-server is started with besides the port and no persistence.
+    private let settings: [String]
     private var process: Process?
 
-    init() throws {
+    /// `settings`: redis-server options, `--requirepass secret` say.
+    init(settings: [String] = []) throws {
         port = try freeLoopbackPort()
+        self.settings = settings
         try start()
     }
 
@@ -21,13 +25,13 @@ final class RedisServer {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-                             "--daemonize", "no", "--loglevel", "warning"]
+                             "--daemonize", "no", "--loglevel", "warning"] + settings
         process.standardOutput = FileHandle.nullDevice
         try process.run()
         self.process = process
         let started = Date()
         while Date().timeIntervalSince(started) < 10 {
-            if CellStore(CellStoreConfiguration(address: address, timeoutMilliseconds: 200)).ping() { return }
+            if (try? cli("PING")).map({ $0 == "PONG" || $0.contains("NOAUTH") }) == true { return }
             usleep(20_000)
         }
         throw RedisServerError.notAnswering
