@@ -27,6 +27,14 @@ import WeftLayout
         #expect(c.rangeMode == .minimum)
         let tuning = c.rangeTuning[RangeTuningKey(mode: .full, type: .display)]
         #expect(tuning == TuningParameters(leading: 3, trailing: 0.5))
+        // A pager's missing buffers are ASPagerNode's own, whichever key comes first.
+        let pager = try decodeContainer(#"""
+            {"container": {"rangeTuning": {"full": {"display": {"leadingBufferScreenfuls": 3}},
+              "minimum": {"preload": {"trailingBufferScreenfuls": 4}}},
+             "type": "pager", "bounds": {"width": 400, "height": 300}}}
+            """#).request.container
+        #expect(pager.rangeTuning[RangeTuningKey(mode: .full, type: .display)] == TuningParameters(leading: 3, trailing: 1))
+        #expect(pager.rangeTuning[RangeTuningKey(mode: .minimum, type: .preload)] == TuningParameters(leading: 1, trailing: 4))
         #expect(c.leadingScreensForBatching == 1.5)
         #expect(c.fetching && !c.visible)
         #expect(c.scrollDirection == .horizontal)

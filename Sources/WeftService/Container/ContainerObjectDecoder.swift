@@ -18,6 +18,9 @@ extension ContainerRequestDecoder {
         var sawType = false
         var sawBounds = false
         var present = KeysSeen<ContainerKey>()
+        // Resolved once the type is known (it may come after): a buffer left
+        // out keeps the default of this kind of container.
+        var tuning: [RangeTuningKey: SentTuning] = [:]
         if try r.contractObjectStart() {
             repeat {
                 let key = try r.key()
@@ -29,7 +32,11 @@ extension ContainerRequestDecoder {
                     guard present.insert(field) else {
                         throw RequestError.twice(field.rawValue)
                     }
-                    try decodeField(field, into: &container, &r)
+                    if field == .rangeTuning {
+                        tuning = try decodeRangeTuning(&r)
+                    } else {
+                        try decodeField(field, into: &container, &r)
+                    }
                 } catch {
                     throw error.at(field.rawValue)
                 }
@@ -39,6 +46,12 @@ extension ContainerRequestDecoder {
         }
         guard sawType else {
             throw RequestError(.missingField, "a container needs a \"type\": table, collection or pager")
+        }
+        for (key, sent) in tuning {
+            let defaults = RangeTuning.parameters(mode: key.mode, type: key.type, container: container.type)
+            container.rangeTuning[key] = TuningParameters(
+                leading: sent.leading ?? defaults.leadingBufferScreenfuls,
+                trailing: sent.trailing ?? defaults.trailingBufferScreenfuls)
         }
         guard sawBounds || !boundsRequired else { throw RequestError(.missingField, "a container needs its \"bounds\"") }
         // Every gallery item is exactly `gallery.itemSize`, which has no default.
@@ -73,7 +86,7 @@ extension ContainerRequestDecoder {
             }
             c.scrolling = direction
         case .rangeMode: c.rangeMode = try r.contractToken(ContainerTokens.rangeMode)
-        case .rangeTuning: c.rangeTuning = try decodeRangeTuning(&r)
+        case .rangeTuning: preconditionFailure("read by decodeContainer, which knows the type only at the end")
         case .leadingScreensForBatching: c.leadingScreensForBatching = try r.contractLength()
         case .fetching: c.fetching = try r.contractBool()
         case .visible: c.visible = try r.contractBool()
@@ -159,12 +172,17 @@ extension ContainerRequestDecoder {
         return flow
     }
 
+    /// The buffers one `rangeTuning` entry sends; nil where it leaves one out.
+    private struct SentTuning {
+        var leading: Double?
+        var trailing: Double?
+    }
+
     /// `{"full": {"display": {"leadingBufferScreenfuls": 1, ...}, "preload": {...}}, ...}`.
-    /// A missing buffer keeps the default of that mode and range.
     private static func decodeRangeTuning(
         _ r: inout JSONReader
-    ) throws(RequestError) -> [RangeTuningKey: TuningParameters] {
-        var result: [RangeTuningKey: TuningParameters] = [:]
+    ) throws(RequestError) -> [RangeTuningKey: SentTuning] {
+        var result: [RangeTuningKey: SentTuning] = [:]
         var modes = KeysSeen<RangeMode>()
         guard try r.contractObjectStart() else { return result }
         repeat {
@@ -192,7 +210,7 @@ extension ContainerRequestDecoder {
                     guard types.insert(type) else { throw RequestError.twice(type.rawValue).at(type.rawValue) }
                     let key = RangeTuningKey(mode: mode, type: type)
                     do throws(RequestError) {
-                        result[key] = try decodeTuning(&r, defaults: RangeTuning.defaultParameters(mode: mode, type: type))
+                        result[key] = try decodeTuning(&r)
                     } catch {
                         throw error.at(type.rawValue)
                     }
@@ -204,10 +222,8 @@ extension ContainerRequestDecoder {
         return result
     }
 
-    private static func decodeTuning(
-        _ r: inout JSONReader, defaults: TuningParameters
-    ) throws(RequestError) -> TuningParameters {
-        var p = defaults
+    private static func decodeTuning(_ r: inout JSONReader) throws(RequestError) -> SentTuning {
+        var p = SentTuning()
         var seen = KeysSeen<TuningKey>()
         guard try r.contractObjectStart() else { return p }
         repeat {
@@ -219,8 +235,8 @@ extension ContainerRequestDecoder {
             do throws(RequestError) {
                 guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                 switch field {
-                case .leadingBufferScreenfuls: p.leadingBufferScreenfuls = try r.contractLength()
-                case .trailingBufferScreenfuls: p.trailingBufferScreenfuls = try r.contractLength()
+                case .leadingBufferScreenfuls: p.leading = try r.contractLength()
+                case .trailingBufferScreenfuls: p.trailing = try r.contractLength()
                 }
             } catch {
                 throw error.at(field.rawValue)
