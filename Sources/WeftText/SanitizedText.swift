@@ -3,15 +3,17 @@ import WeftLayout
 /// A `TextContent` made safe to lay out: bounded length, finite sizes.
 /// Also the typographic half of the measurement cache's key.
 struct SanitizedText: Hashable, Sendable {
-    /// Longest text measured, in UTF-8 bytes; the rest is cut off and reported as truncated.
-    static let maxTextBytes = 1 << 20
+    /// Longest text measured, in UTF-8 bytes; the rest is cut off and reported
+    /// as truncated. The service refuses longer texts before they get here.
+    static let maxTextBytes = TextContent.maxTextBytes
     /// Font sizes are clamped into this range (px); beyond it glyph maths would overflow.
     static let fontSizeRange = 0.0...10_000.0
-    static let lineHeightRange = 0.0...1_000_000.0
+    static let lineHeightRange = 0.0...TextContent.maxLineHeight
     static let letterSpacingRange = -10_000.0...10_000.0
-    /// Distinct span styles one text may use (cluster style indices are 16-bit);
-    /// the service refuses texts with more spans than this long before.
-    static let maxStyles = 4096
+    /// Distinct styles one text may use, the element's own included (cluster
+    /// style indices are 16-bit): more than a text of the service's most
+    /// spans (10,000) can have, so every span keeps its own.
+    static let maxStyles = 1 << 14
 
     let text: String
     let font: FontDescriptorKey

@@ -59,6 +59,35 @@ import WeftText
         #expect(result.json["path"] as? String == "/root/spans/10000")
     }
 
+    /// Past the text layout's limits a text is refused where it passes them,
+    /// rather than cut (which left a truncated answer with nothing shown).
+    @Test func textsPastTheLayoutsLimitsAreRefusedAtTheValue() {
+        let mebibyte = 1 << 20
+        #expect(respond(#"{"type": "text", "text": "\#(String(repeating: "x", count: mebibyte))"}"#).status == 200)
+        let long = respond(#"{"type": "text", "text": "\#(String(repeating: "x", count: mebibyte + 1))"}"#)
+        #expect(long.status == 422)
+        #expect(long.json["path"] as? String == "/root/text")
+        #expect((long.json["type"] as? String)?.hasSuffix("limit-exceeded") == true)
+        let half = String(repeating: "é", count: mebibyte / 4)  // a quarter of a MiB each: two bytes a letter
+        let spans = respond(#"{"type": "text", "spans": [{"text": "\#(half)"}, {"text": "\#(half)"}, {"text": "ab"}]}"#)
+        #expect(spans.status == 422)
+        #expect(spans.json["path"] as? String == "/root/spans/2/text")
+        let tall = respond(#"{"type": "text", "text": "a", "lineHeight": 2e6}"#)
+        #expect(tall.status == 422)
+        #expect(tall.json["path"] as? String == "/root/lineHeight")
+        #expect(respond(#"{"type": "text", "text": "a", "lineHeight": 1e6}"#).status == 200)
+    }
+
+    @Test func aTruncationTokenOfTheWrongKindSaysWhatItMayBe() {
+        let number = respond(#"{"type": "text", "text": "a", "truncationText": 3}"#)
+        #expect(number.status == 422)
+        #expect(number.json["path"] as? String == "/root/truncationText")
+        #expect((number.json["detail"] as? String)?.contains("a string or a list of spans") == true)
+        let empty = respond(#"{"type": "text", "text": "a", "truncationText": []}"#)
+        #expect(empty.status == 422)
+        #expect((empty.json["detail"] as? String)?.contains("truncationText") == true)
+    }
+
     @Test func aLoneSurrogateIsMalformedJSON() {
         #expect(respond(#"{"type": "text", "spans": [{"text": "\ud800"}]}"#).status == 400)
     }
@@ -70,6 +99,11 @@ import WeftText
         let warnings = result.json["warnings"] as? [[String: String]] ?? []
         #expect(warnings.map { $0["path"] } == ["/root/children/0/font/family", "/root/children/1/spans/1/font/family"])
         #expect(warnings.allSatisfy { $0["detail"]?.contains("Liberation Serif") == true })
+        let token = respond(
+            #"{"type": "text", "text": "aaaa aaaa", "maxLines": 1, "truncationText": [{"text": "…", "font": {"family": "TokFont"}}]}"#,
+            width: 30)
+        let tokenWarnings = token.json["warnings"] as? [[String: String]] ?? []
+        #expect(tokenWarnings.map { $0["path"] } == ["/root/truncationText/0/font/family"])
     }
 
     @Test func truncatedTextsSayWhatTheyShow() {

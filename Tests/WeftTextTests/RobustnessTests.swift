@@ -18,6 +18,17 @@ import WeftLayout
         #expect(m.size.width >= 0 && m.size.height >= 0)
     }
 
+    /// Every span keeps its own font, however many distinct styles come
+    /// before it (the service allows 10,000 spans).
+    @Test func theLastOfThousandsOfDistinctSpanStylesKeepsItsFont() {
+        var spans = (0..<5000).map { i in TextSpan(text: "a", font: FontDescriptor(size: 10 + Double(i) / 1000)) }
+        spans.append(TextSpan(text: "\nBIG", font: FontDescriptor(size: 100)))
+        let content = TextContent(text: spans.map(\.text).joined(), spans: spans)
+        let m = measurer.measure(content, maxWidth: .infinity, maxHeight: .infinity)
+        #expect(m.lineCount == 2)
+        #expect(m.size.height > 100, "the last line is as tall as its 100-point span")
+    }
+
     @Test func invalidSurrogatesAreReplacedNotFatal() {
         let broken = String(decoding: [0xD800, 0x41, 0xDC00] as [UInt16], as: UTF16.self)
         let m = measurer.measure(TextContent(text: broken), maxWidth: .infinity, maxHeight: .infinity)

@@ -1,5 +1,11 @@
 /// The `text` element's content and typography.
 public struct TextContent: Sendable, Hashable {
+    /// The longest text laid out, in UTF-8 bytes (a `spans` text counts all its spans).
+    public static let maxTextBytes = 1 << 20
+    /// The tallest `lineHeight`: beyond it, line maths would lose the 1/64 point
+    /// a line height is kept in.
+    public static let maxLineHeight = 1_000_000.0
+
     /// The characters to lay out; `\n` breaks a line.
     public var text: String
     /// Family, size, weight and style.

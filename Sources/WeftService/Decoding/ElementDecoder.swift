@@ -131,7 +131,10 @@ public struct ElementDecoder {
                 if type == .text {
                     noteFont(current.pointee.fields.font, depth: depth)
                     if let spans = current.pointee.fields.spans {
-                        noteSpanFonts(spans, element: current.pointee.fields.font, depth: depth)
+                        noteSpanFonts(spans, in: "spans", element: current.pointee.fields.font, depth: depth)
+                    }
+                    if let token = current.pointee.fields.truncationText {
+                        noteSpanFonts(token, in: "truncationText", element: current.pointee.fields.font, depth: depth)
                     }
                 }
                 guard depth > 0 else {
@@ -244,14 +247,15 @@ public struct ElementDecoder {
         warnings.append(RequestWarning.fontFallback(requested: font.family, used: used, at: elementPath(depth: depth)))
     }
 
-    /// Spans that name a family of their own are checked like the element's font.
-    private mutating func noteSpanFonts(_ spans: [SpanFields], element: FontDescriptor, depth: Int) {
+    /// Spans (of the text, or of its truncation token: `field`) that name a
+    /// family of their own are checked like the element's font.
+    private mutating func noteSpanFonts(_ spans: [SpanFields], in field: String, element: FontDescriptor, depth: Int) {
         for (index, span) in spans.enumerated() {
             guard let family = span.font.family, !reportedFamilies.contains(family.lowercased()) else { continue }
             let font = span.font.applied(to: element)
             guard let used = FontFallbacks.shared.substitute(for: font) else { continue }
             reportedFamilies.insert(family.lowercased())
-            let path = elementPath(depth: depth).appending(.key("spans")).appending(.index(index))
+            let path = elementPath(depth: depth).appending(.key(field)).appending(.index(index))
             warnings.append(RequestWarning.fontFallback(requested: family, used: used, at: path))
         }
     }

@@ -34,14 +34,21 @@ enum SpecFieldDecoder {
         case .offset: f.cornerSpec.offset = try r.contractPoint()
         case .wrapsCorner: f.cornerSpec.wrapsCorner = try r.contractBool()
         case .intrinsicSize: f.intrinsicSize = try r.contractSize(missing: 0)
-        case .text: f.text = try r.contractString()
+        case .text:
+            let text = try r.contractString()
+            guard text.utf8.count <= TextContent.maxTextBytes else { throw TextSpanDecoder.tooLong() }
+            f.text = text
         case .font: f.font = try decodeFont(&r)
-        case .lineHeight: f.lineHeight = try r.consumeNull() ? nil : try r.contractLength()
+        case .lineHeight:
+            f.lineHeight = try r.consumeNull() ? nil : try r.contractLength()
+            if let height = f.lineHeight, height > TextContent.maxLineHeight {
+                throw RequestError(.invalidValue, "lineHeight is at most 1000000 points, got \(height)")
+            }
         case .maxLines: f.maxLines = try r.contractInteger(in: 0...Int(Int32.max))
         case .truncation: f.truncation = try r.contractToken(TextureTokens.truncation)
         case .letterSpacing: f.letterSpacing = try r.contractNumber()
         case .overflowWrap: f.overflowWrap = try r.contractToken(CSSTokens.overflowWrap)
-        case .spans: f.spans = try TextSpanDecoder.decodeSpans(&r, limit: TextSpanDecoder.maxSpans)
+        case .spans: f.spans = try TextSpanDecoder.decodeSpans(&r)
         case .truncationText: f.truncationText = try TextSpanDecoder.decodeToken(&r)
         case .alignment: f.alignment = try r.contractToken(TextTokens.alignment)
         case .baseDirection: f.baseDirection = try r.contractToken(TextTokens.baseDirection)

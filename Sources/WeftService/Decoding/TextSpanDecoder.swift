@@ -34,31 +34,51 @@ enum TextSpanDecoder {
     static let maxSpans = 10_000
     static let maxTokenSpans = 64
 
-    /// A list of spans (`[{"text", "font", "letterSpacing", "link"}]`), at least one.
-    static func decodeSpans(_ r: inout JSONReader, limit: Int) throws(RequestError) -> [SpanFields] {
+    /// A text longer than the text layout takes (`TextContent.maxTextBytes`).
+    static func tooLong() -> RequestError {
+        RequestError(.limitExceeded, "a text of more than \(TextContent.maxTextBytes) UTF-8 bytes")
+    }
+
+    /// A text's `spans` (`[{"text", "font", "letterSpacing", "link"}]`), at least one.
+    static func decodeSpans(_ r: inout JSONReader) throws(RequestError) -> [SpanFields] {
         guard try r.contractArrayStart() else {
             throw RequestError(.invalidValue, "spans needs at least one span (send \"text\": \"\" for an empty text)")
         }
+        return try decodeSpanList(&r, limit: maxSpans)
+    }
+
+    /// `truncationText`: a string (in the element's style) or a list of spans.
+    static func decodeToken(_ r: inout JSONReader) throws(RequestError) -> [SpanFields] {
+        switch try r.peekKind() {
+        case .string: return [SpanFields(text: try r.contractString(), font: FontFields())]
+        case .array: break
+        case let kind: throw r.wrongType("a string or a list of spans", got: kind)
+        }
+        guard try r.contractArrayStart() else {
+            throw RequestError(.invalidValue, "a truncationText list needs at least one span (send \"\" for no token)")
+        }
+        return try decodeSpanList(&r, limit: maxTokenSpans)
+    }
+
+    /// The spans of a list whose `[` has been read and which is not empty;
+    /// their texts together are at most `TextContent.maxTextBytes`.
+    private static func decodeSpanList(_ r: inout JSONReader, limit: Int) throws(RequestError) -> [SpanFields] {
         var spans: [SpanFields] = []
+        var bytes = 0
         repeat {
             guard spans.count < limit else {
                 throw RequestError(.limitExceeded, "more than \(limit) spans in one text").at(spans.count)
             }
             do throws(RequestError) {
-                spans.append(try decodeSpan(&r))
+                let span = try decodeSpan(&r)
+                bytes += span.text.utf8.count
+                guard bytes <= TextContent.maxTextBytes else { throw tooLong().at("text") }
+                spans.append(span)
             } catch {
                 throw error.at(spans.count)
             }
         } while try r.arrayNext()
         return spans
-    }
-
-    /// `truncationText`: a string (in the element's style) or a list of spans.
-    static func decodeToken(_ r: inout JSONReader) throws(RequestError) -> [SpanFields] {
-        if try r.peekKind() == .string {
-            return [SpanFields(text: try r.contractString(), font: FontFields())]
-        }
-        return try decodeSpans(&r, limit: maxTokenSpans)
     }
 
     private static func decodeSpan(_ r: inout JSONReader) throws(RequestError) -> SpanFields {

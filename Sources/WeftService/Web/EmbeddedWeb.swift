@@ -2832,7 +2832,9 @@ components:
             - required: [spans]
           properties:
             type: {const: text}
-            text: {type: string}
+            text:
+              type: string
+              description: At most 1,048,576 UTF-8 bytes; a longer text is a 422 `limit-exceeded`.
             spans:
               type: array
               minItems: 1
@@ -2843,12 +2845,13 @@ components:
                 an inline box on the line's baseline, the element's own font always counting,
                 as CSS does). Each span inherits the element's `font` keys, `letterSpacing`
                 and `lineHeight` where it sets none. An empty list is a 422; more than 10,000
-                spans are a 422.
+                spans, or texts of more than 1,048,576 UTF-8 bytes together, are a 422.
               items: {$ref: "#/components/schemas/TextSpan"}
             font: {$ref: "#/components/schemas/Font"}
             lineHeight:
               type: [number, "null"]
               minimum: 0
+              maximum: 1000000
               description: null or absent is the font's normal line height.
             maxLines: {type: integer, minimum: 0, default: 0, description: 0 is unlimited.}
             truncation:
@@ -2918,10 +2921,12 @@ components:
       type: object
       description: >-
         A family name as fontconfig knows it (GET /v1/fonts), or a CSS generic family:
-        `sans-serif`, `serif`, `monospace`, `system-ui` (also `cursive`, `fantasy`) resolve as
-        Chromium on Linux resolves them through fontconfig (sans-serif as Arial, serif as Times
-        New Roman, i.e. their metric-compatible Liberation fonts; monospace and system-ui as
-        fontconfig's monospace and sans), with no warning. A family that is not installed is
+        `sans-serif`, `serif`, `monospace`, `system-ui` resolve as Chromium on Linux resolves
+        them through fontconfig (sans-serif as Arial, serif as Times New Roman, i.e. their
+        metric-compatible Liberation fonts; monospace and system-ui as fontconfig's monospace
+        and sans), with no warning. `cursive` and `fantasy` are Chromium's Comic Sans MS and
+        Impact: where those are not installed, the standard font stands in, with the warning
+        below. A family that is not installed is
         drawn with the standard font (Times New Roman, i.e. Liberation Serif), as Chromium
         draws it, with one warning per family and request naming that font (in a container
         request, at the first cell asking for it, however many cells do, whole or streamed).
