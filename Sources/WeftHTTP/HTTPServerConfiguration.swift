@@ -36,11 +36,8 @@ public struct HTTPServerConfiguration: Sendable {
     public var tls: TLSFiles?
     /// Origins allowed to call from a browser; "*" allows any; empty disables CORS.
     public var corsOrigins: [String] = []
-    /// When set, every route not listed in `publicPaths` needs `Authorization: Bearer <token>`.
+    /// When set, every route that needs it (`Route.needsToken`) needs `Authorization: Bearer <token>`.
     public var authToken: String?
-    /// Paths served without the bearer token even when `authToken` is set, so
-    /// probes need no secret.
-    public var publicPaths: Set<String> = ["/healthz", "/readyz"]
     /// Bodies shorter than this are sent uncompressed: gzip's framing outweighs the gain.
     public var compressionMinimumBytes = 1024
     /// The `Retry-After` value, in seconds, on the 503 answers sent when the

@@ -96,7 +96,7 @@ final class RequestProcessor: Sendable {
             return .failure(Refusal(response: ProblemDetails.response(
                 status: 405, detail: "\(method) is not allowed on \(path)", headers: allow)))
         case .found(let route):
-            if let authentication, !configuration.publicPaths.contains(route.path),
+            if let authentication, route.needsToken,
                !authentication.isAuthorized(headers["authorization"]) {
                 return .failure(Refusal(response: BearerAuthentication.unauthorized()))
             }

@@ -18,6 +18,8 @@ public struct Route: Sendable {
     public var path: String
     /// Where the handler runs.
     public var execution: HandlerExecution
+    /// Whether the server's bearer token, when it has one, is asked for.
+    public var needsToken: Bool
     /// The handler.
     public var handler: HTTPHandler
 }
@@ -30,9 +32,13 @@ public struct Router: Sendable {
     public init() {}
 
     /// Routes `method` on `path` to `handler`, replacing any route there.
+    /// `needsToken: false` serves it without the bearer token: probes, and
+    /// what a browser loads without headers of its own (the client module,
+    /// font files, the playground page).
     public mutating func add(_ method: String, _ path: String, execution: HandlerExecution = .workerPool,
-                             handler: @escaping HTTPHandler) {
-        routes[path, default: [:]][method] = Route(method: method, path: path, execution: execution, handler: handler)
+                             needsToken: Bool = true, handler: @escaping HTTPHandler) {
+        routes[path, default: [:]][method] = Route(
+            method: method, path: path, execution: execution, needsToken: needsToken, handler: handler)
     }
 
     enum Resolution {

@@ -17,14 +17,14 @@ public enum ServiceRoutes {
         metrics?.observeCache { engine.cacheStatistics }
         if let cellStore { metrics?.observeCellStore { cellStore.statistics } }
         var router = Router()
-        router.add("GET", "/healthz", execution: .eventLoop) { _ in healthy }
-        router.add("GET", "/readyz", execution: .eventLoop) { request in
+        router.add("GET", "/healthz", execution: .eventLoop, needsToken: false) { _ in healthy }
+        router.add("GET", "/readyz", execution: .eventLoop, needsToken: false) { request in
             request.serverIsDraining ? draining : request.serverIsOverloaded ? overloaded : ready
         }
-        router.add("GET", "/openapi.yaml", execution: .eventLoop) { _ in openAPI }
-        router.add("GET", "/", execution: .eventLoop) { _ in playground }
-        router.add("GET", "/weft-client.js", execution: .eventLoop) { _ in clientModule }
-        router.add("GET", "/weft-client.d.ts", execution: .eventLoop) { _ in clientTypes }
+        router.add("GET", "/openapi.yaml", execution: .eventLoop, needsToken: false) { _ in openAPI }
+        router.add("GET", "/", execution: .eventLoop, needsToken: false) { _ in playground }
+        router.add("GET", "/weft-client.js", execution: .eventLoop, needsToken: false) { _ in clientModule }
+        router.add("GET", "/weft-client.d.ts", execution: .eventLoop, needsToken: false) { _ in clientTypes }
         router.add("GET", "/metrics") { _ in
             HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                          body: metrics?.render() ?? [])
@@ -51,7 +51,7 @@ public enum ServiceRoutes {
         router.add("POST", "/v1/layout") { request in
             requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
         }
-        router.add("GET", "/v1/fonts") { _ in
+        router.add("GET", "/v1/fonts", needsToken: false) { _ in
             httpResponse(FontsEndpoint.respond())
         }
         FontsEndpoint.addFileRoutes(to: &router)

@@ -2,7 +2,7 @@ import Testing
 import WeftHTTP
 
 @Suite struct AuthTests {
-    @Test func bearerTokenGuardsEveryRouteButHealth() throws {
+    @Test func bearerTokenGuardsTheAPIButNotProbesOrWhatAPageLoads() throws {
         try withServer({ $0.authToken = "s3cret" }) { server in
             let client = try RawClient(port: server.port)
             client.send(post("/v1/layout/node", body: "{}"))
@@ -26,10 +26,21 @@ import WeftHTTP
             }
             client.send(get("/metrics"))
             #expect(client.readResponse()?.status == 401)
-            client.send(get("/healthz"))
-            #expect(client.readResponse()?.status == 200)
-            client.send(get("/readyz"))
-            #expect(client.readResponse()?.status == 200)
+            // Probes, and what a browser loads without headers of its own.
+            for path in ["/healthz", "/readyz", "/", "/weft-client.js", "/weft-client.d.ts", "/openapi.yaml", "/v1/fonts"] {
+                client.send(get(path))
+                #expect(client.readResponse()?.status == 200, "\(path)")
+            }
+            client.send(post("/v1/layout", body: "{}"))
+            #expect(client.readResponse()?.status == 401)
+            // A font file, as a page's @font-face loads it.
+            client.send(get("/v1/fonts"))
+            let listing = String(decoding: try #require(client.readResponse()).body, as: UTF8.self)
+            let file = try #require(listing.firstRange(of: "/v1/fonts/files/").map { start in
+                String(listing[start.lowerBound...].prefix { $0 != "\"" })
+            })
+            client.send(get(file))
+            #expect(client.readResponse()?.status == 200, "\(file)")
         }
     }
 }

@@ -64,7 +64,8 @@ public enum FontsEndpoint {
     /// Registers one route per font file: only files fontconfig reported can be fetched.
     static func addFileRoutes(to router: inout Router) {
         for file in FontFiles.shared.files {
-            router.add("GET", file.url) { request in serve(file, request) }
+            // A page's @font-face loads them without headers of its own.
+            router.add("GET", file.url, needsToken: false) { request in serve(file, request) }
         }
     }
 

@@ -94,6 +94,11 @@ public enum EmbeddedWeb {
 <script type="module">
 import { frames, layout, render, loadFonts, createList } from "/weft-client.js";
 
+// A server started with an auth token: open the page as /#token=… (a fragment
+// never leaves the browser), and every request carries the token.
+const token = new URLSearchParams(location.hash.slice(1)).get("token");
+const headers = token ? { authorization: `Bearer ${token}` } : {};
+
 // Only fonts scripts/install-deps.sh installs (GET /v1/fonts lists them), so the browser
 // draws with the same faces Weft measured.
 const SANS = "Inter", BODY = "Noto Sans";
@@ -295,7 +300,7 @@ async function run() {
   const started = performance.now();
   try {
     // Every text's line boxes, to draw a truncated text's last line as Weft cut it.
-    const response = await layout(request, { lines: true });
+    const response = await layout(request, { lines: true, headers });
     if (mine !== generation) return { stale: true };
     return draw(request, response, `${(performance.now() - started).toFixed(1)} ms round trip`);
   } catch (e) {
@@ -345,6 +350,7 @@ async function runFeed(request, mine) {
     if (l.hints) answer.textContent = JSON.stringify({ contentSize: l.contentSize, hints: l.hints }, null, 2);
   };
   feedList = createList(host, {
+    headers,
     container: { ...request.container },
     direction: request.direction,
     fetchBatch: async () => take(),
@@ -518,7 +524,7 @@ function familiesOf(value, out = new Set()) {
 // whatever the visitor's machine has under those names.
 const fontsUsed = [SANS, BODY, ...familiesOf(EXAMPLES)];
 load(Object.keys(EXAMPLES)[0]);
-window.weftPlayground.fonts = loadFonts({ families: [...new Set(fontsUsed)] });
+window.weftPlayground.fonts = loadFonts({ headers, families: [...new Set(fontsUsed)] });
 window.weftPlayground.ready = window.weftPlayground.fonts.then(() => run());
 </script>
 </body>
