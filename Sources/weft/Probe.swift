@@ -13,7 +13,7 @@ struct Probe: ParsableCommand {
         discussion: "https:// does not check the certificate: the probe asks its own server.")
 
     @Argument(help: "An http:// or https:// URL, e.g. http://127.0.0.1:8080/healthz") var url: String
-    @Option(help: "Seconds to wait for each step (connect, send, answer), 1 to 3600.") var timeout = 2
+    @Option(parsing: .unconditional, help: "Seconds to wait for each step (connect, send, answer), 1 to 3600.") var timeout = 2
 
     func validate() throws {
         guard (1...3600).contains(timeout) else { throw ValidationError("--timeout must be from 1 to 3600, got \(timeout)") }

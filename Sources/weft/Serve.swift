@@ -15,34 +15,36 @@ struct Serve: ParsableCommand {
         abstract: "Run the HTTP service.",
         discussion: "Every option can also be set by the environment variable shown; a flag wins over the variable.")
 
+    // Numbers are taken as they come (`parsing: .unconditional`): `--port -1`
+    // is then refused for its range, not read as a missing value.
     @Option(help: "Address to listen on. (env WEFT_HOST, default 127.0.0.1)") var host: String?
-    @Option(help: "Port to listen on; 0 picks a free one. (env WEFT_PORT, default 8080)") var port: Int?
-    @Option(help: "Worker processes sharing the port under one supervisor, which restarts any that dies. (env WEFT_PROCESSES, default 1)")
+    @Option(parsing: .unconditional, help: "Port to listen on; 0 picks a free one. (env WEFT_PORT, default 8080)") var port: Int?
+    @Option(parsing: .unconditional, help: "Worker processes sharing the port under one supervisor, which restarts any that dies. (env WEFT_PROCESSES, default 1)")
     var processes: Int?
-    @Option(help: "Event-loop threads per process. (env WEFT_EVENT_LOOPS, default: core count)") var eventLoops: Int?
-    @Option(help: "Worker threads: requests, and the cells of one container request. (env WEFT_WORKERS, default: core count)")
+    @Option(parsing: .unconditional, help: "Event-loop threads per process. (env WEFT_EVENT_LOOPS, default: core count)") var eventLoops: Int?
+    @Option(parsing: .unconditional, help: "Worker threads: requests, and the cells of one container request. (env WEFT_WORKERS, default: core count)")
     var workers: Int?
-    @Option(help: "Cell-layout cache size in MB; 0 disables it. (env WEFT_CACHE_MB, default 64)") var cacheMb: Int?
-    @Option(help: "Requests waiting for a worker before 503. (env WEFT_QUEUE_DEPTH, default 256)") var queueDepth: Int?
-    @Option(help: "Open connections at most. (env WEFT_MAX_CONNECTIONS, default 1024)") var maxConnections: Int?
-    @Option(help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
-    @Option(help: "Body size limit, else 413. (env WEFT_MAX_BODY_BYTES, default 8388608)") var maxBodyBytes: Int?
-    @Option(help: "Seconds to receive a whole request (a TLS handshake included), else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
-    @Option(help: "Seconds of work one layout request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
+    @Option(parsing: .unconditional, help: "Cell-layout cache size in MB; 0 disables it. (env WEFT_CACHE_MB, default 64)") var cacheMb: Int?
+    @Option(parsing: .unconditional, help: "Requests waiting for a worker before 503. (env WEFT_QUEUE_DEPTH, default 256)") var queueDepth: Int?
+    @Option(parsing: .unconditional, help: "Open connections at most. (env WEFT_MAX_CONNECTIONS, default 1024)") var maxConnections: Int?
+    @Option(parsing: .unconditional, help: "Header section size limit, else 431. (env WEFT_MAX_HEADER_BYTES, default 16384)") var maxHeaderBytes: Int?
+    @Option(parsing: .unconditional, help: "Body size limit, else 413. (env WEFT_MAX_BODY_BYTES, default 8388608)") var maxBodyBytes: Int?
+    @Option(parsing: .unconditional, help: "Seconds to receive a whole request (a TLS handshake included), else 408. (env WEFT_READ_TIMEOUT, default 10)") var readTimeout: Double?
+    @Option(parsing: .unconditional, help: "Seconds of work one layout request may take, else 503. (env WEFT_REQUEST_TIMEOUT, default 30)")
     var requestTimeout: Double?
-    @Option(help: "Seconds an idle keep-alive connection stays open. (env WEFT_IDLE_TIMEOUT, default 60)") var idleTimeout: Double?
-    @Option(help: "Seconds to finish in-flight requests on SIGTERM. (env WEFT_DRAIN_TIMEOUT, default 30)") var drainTimeout: Double?
+    @Option(parsing: .unconditional, help: "Seconds an idle keep-alive connection stays open. (env WEFT_IDLE_TIMEOUT, default 60)") var idleTimeout: Double?
+    @Option(parsing: .unconditional, help: "Seconds to finish in-flight requests on SIGTERM. (env WEFT_DRAIN_TIMEOUT, default 30)") var drainTimeout: Double?
     @Option(help: "PEM certificate chain; enables TLS with --tls-key. (env WEFT_TLS_CERT)") var tlsCert: String?
     @Option(help: "PEM private key. (env WEFT_TLS_KEY)") var tlsKey: String?
     @Option(help: "Origin allowed by CORS, repeatable, * for any. (env WEFT_CORS_ORIGIN, comma-separated; default none)")
     var corsOrigin: [String] = []
-    @Option(help: "Bearer token every route but /healthz and /readyz needs. (env WEFT_AUTH_TOKEN; default none)")
+    @Option(help: "Bearer token the API and /metrics need (not the probes, the client module, fonts or playground). (env WEFT_AUTH_TOKEN; default none)")
     var authToken: String?
     @Option(help: "trace, debug, info, notice, warning, error or critical; info logs every request. (env WEFT_LOG_LEVEL, default info)")
     var logLevel: String?
     @Option(help: "Shared cell store, redis://HOST[:PORT][/DB], so a ref made on one instance resolves on another. (env WEFT_CELL_STORE; default none: each instance keeps its own cells)")
     var cellStore: String?
-    @Option(help: "Milliseconds a cell-store call may take before it counts as a miss. (env WEFT_CELL_STORE_TIMEOUT_MS, default 20)")
+    @Option(parsing: .unconditional, help: "Milliseconds a cell-store call may take before it counts as a miss. (env WEFT_CELL_STORE_TIMEOUT_MS, default 20)")
     var cellStoreTimeoutMs: Int?
 
     func run() throws {

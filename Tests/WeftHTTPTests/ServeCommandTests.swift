@@ -116,6 +116,8 @@ import Testing
         (["--max-body-bytes=-1"], [:]), (["--workers=0"], [:]), (["--event-loops=0"], [:]), (["--queue-depth=-1"], [:]),
         (["--auth-token="], [:]), ([], ["WEFT_AUTH_TOKEN": ""]), (["--cache-mb=99999999999"], [:]),
         (["--processes=0"], [:]),
+        // A negative number as the next argument is the flag's value, not a missing one.
+        (["--queue-depth", "-1"], [:]), (["--port", "-1"], [:]), (["--drain-timeout", "-1"], [:]),
     ] as [([String], [String: String])])
     func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
@@ -140,6 +142,7 @@ import Testing
         let flag = (arguments.first ?? environment.keys.first!).split(separator: "=")[0]
         let name = flag.hasPrefix("--") ? String(flag) : "--" + flag.dropFirst("WEFT_".count).lowercased().replacingOccurrences(of: "_", with: "-")
         #expect(message.contains(name), "\(message)")
+        if arguments.last == "-1" { #expect(message.contains("must be from"), "\(message)") }
     }
 
     /// `weft probe`: 0 on a 200, else 1 with the reason on stderr, over HTTP and TLS.
