@@ -50,10 +50,13 @@ struct ProbeTarget {
     let port: UInt16
     let path: String
 
+    /// `http://HOST[:PORT][/PATH]` or `https://…`, the scheme in any case (RFC 3986
+    /// §3.1), HOST a name, an IPv4 address or a bracketed IPv6 one (`[::1]`).
     init?(_ url: String) {
-        if url.hasPrefix("https://") {
+        let lowered = url.lowercased()
+        if lowered.hasPrefix("https://") {
             secure = true
-        } else if url.hasPrefix("http://") {
+        } else if lowered.hasPrefix("http://") {
             secure = false
         } else {
             return nil
@@ -61,16 +64,31 @@ struct ProbeTarget {
         let rest = url.drop { $0 != "/" }.dropFirst(2)
         let authority = rest.prefix { $0 != "/" }
         path = rest.count > authority.count ? String(rest.dropFirst(authority.count)) : "/"
-        let parts = authority.split(separator: ":", maxSplits: 1)
-        guard let h = parts.first else { return nil }
-        host = String(h)
-        if parts.count == 2 {
-            guard let p = UInt16(parts[1]) else { return nil }
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return nil }
+            host = String(authority[authority.index(after: authority.startIndex)..<close])
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { return nil }
+                portText = after.dropFirst()
+            }
+        } else {
+            let parts = authority.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+            host = String(parts[0])
+            portText = parts.count == 2 ? parts[1] : nil
+        }
+        guard !host.isEmpty else { return nil }
+        if let portText {
+            guard let p = UInt16(portText) else { return nil }
             port = p
         } else {
             port = secure ? 443 : 80
         }
     }
+
+    /// The host as the Host header and messages give it: an IPv6 address in brackets.
+    var authority: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
 
     /// A minimal HTTP/1.1 GET over a blocking socket: the status code only.
     func fetchStatus(timeoutSeconds: Int) throws -> Int {
@@ -88,22 +106,31 @@ struct ProbeTarget {
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         guard connect(fd, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 else {
-            throw ProbeFailure("cannot connect to \(host):\(port): \(String(cString: strerror(errno)))")
+            throw ProbeFailure("cannot connect to \(authority): \(String(cString: strerror(errno)))")
         }
         let transport = try ProbeTransport(fd: fd, secure: secure, host: host)
         defer { transport.close() }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: \(authority)\r\nConnection: close\r\n\r\n".utf8)
         guard transport.send(request) else { throw ProbeFailure("could not send the request") }
-        // "HTTP/1.1 200 ...": the status line's first bytes are enough.
+        // "HTTP/1.1 200 ...": the status line's first bytes are enough. The
+        // answer as a whole gets the timeout, not each read: a server that
+        // trickles a byte at a time does not hold the probe longer.
+        let clock = ContinuousClock()
+        let answerBy = clock.now + .seconds(timeoutSeconds)
         var received: [UInt8] = []
         while received.count < 12 {
+            let left = clock.now.duration(to: answerBy).components
+            guard left.seconds > 0 || (left.seconds == 0 && left.attoseconds > 0) else { break }
+            var wait = timeval(tv_sec: Int(left.seconds), tv_usec: max(1, Int(left.attoseconds / 1_000_000_000_000)))
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &wait, socklen_t(MemoryLayout<timeval>.size))
             let chunk = transport.receive(64)
             if chunk.isEmpty { break }
             received += chunk
         }
+        guard received.count >= 12 else { throw ProbeFailure("no HTTP answer within \(timeoutSeconds) s") }
         let fields = String(decoding: received, as: UTF8.self).split(separator: " ", maxSplits: 2)
-        guard received.count >= 12, fields.count >= 2, fields[0].hasPrefix("HTTP/1."), let code = Int(fields[1]) else {
-            throw ProbeFailure("no HTTP answer within \(timeoutSeconds) s")
+        guard fields.count >= 2, fields[0].hasPrefix("HTTP/1."), let code = Int(fields[1]) else {
+            throw ProbeFailure("the answer is not HTTP/1.x")
         }
         return code
     }

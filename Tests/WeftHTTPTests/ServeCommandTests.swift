@@ -160,4 +160,47 @@ import Testing
         let unbounded = try runExternal(binary.path, ["probe", "--timeout", "0", "http://127.0.0.1:1/healthz"])
         #expect(unbounded.status == 64, "\(unbounded.output)")
     }
+
+    /// The scheme in any case, a bracketed IPv6 host (where the machine has
+    /// IPv6 loopback), and one timeout for the whole answer: a server that
+    /// trickles its status line a byte at a time fails the probe.
+    @Test func probeReadsAnyURLAndBoundsTheWholeAnswer() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        try withServer { server in
+            let upper = try runExternal(binary.path, ["probe", "HTTP://127.0.0.1:\(server.port)/healthz"])
+            #expect(upper.status == 0, "\(upper.output)")
+        }
+        _ = try? withServer({ $0.host = "::1" }) { server in
+            let v6 = try runExternal(binary.path, ["probe", "http://[::1]:\(server.port)/healthz"])
+            #expect(v6.status == 0, "\(v6.output)")
+        }
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(listener) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                bind(listener, raw, length) == 0 && getsockname(listener, raw, &length) == 0
+            }
+        }
+        try #require(bound && listen(listener, 1) == 0)
+        let trickler = Thread {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            var request = [UInt8](repeating: 0, count: 1024)
+            _ = recv(connection, &request, request.count, 0)
+            for byte in Array("HTTP/1.1 200 OK\r\n\r\n".utf8) {
+                var one = byte
+                guard send(connection, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
+                usleep(300_000)
+            }
+        }
+        trickler.start()
+        let trickled = try runExternal(binary.path, ["probe", "--timeout", "1", "http://127.0.0.1:\(address.sin_port.bigEndian)/"])
+        #expect(trickled.status == 1 && trickled.output.contains("within 1 s"), "\(trickled.output)")
+    }
 }
