@@ -1,10 +1,28 @@
 /// Cross-origin access for browser clients, off unless origins are configured.
-struct CORSPolicy: Sendable {
+public struct CORSPolicy: Sendable {
     let origins: [String]
     static let allowedRequestHeaders = "authorization, content-type, content-encoding, if-none-match, x-request-id"
     static let exposedHeaders = "etag, x-request-id, retry-after"
 
     var isEnabled: Bool { !origins.isEmpty }
+
+    /// Why a configured origin could never equal the `Origin` a browser sends
+    /// (RFC 6454 §6.2: `scheme://host[:port]`, scheme and host in lower case,
+    /// no path), with the origin it was probably meant to be; nil for one that
+    /// can match, `*` included. Origins are compared exactly.
+    public static func mismatch(_ origin: String) -> String? {
+        if origin == "*" || origin == "null" { return nil }
+        guard let separator = origin.firstRange(of: "://"), separator.lowerBound > origin.startIndex else {
+            return "an origin is scheme://host[:port], such as https://app.example"
+        }
+        let authority = origin[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard !authority.isEmpty else { return "the host is missing" }
+        let meant = origin[..<separator.upperBound].lowercased() + authority.lowercased()
+        if meant != origin {
+            return "browsers send an origin with no path and in lower case: \(meant)"
+        }
+        return nil
+    }
 
     /// The Access-Control-Allow-Origin value for `origin`, or nil when it may not call.
     func allowedOrigin(for origin: String?) -> String? {

@@ -82,6 +82,13 @@ struct Serve: ParsableCommand {
             drainTimeout ?? environment.number("WEFT_DRAIN_TIMEOUT") ?? configuration.drainTimeoutSeconds,
             0...Self.day, "--drain-timeout")
         let origins = corsOrigin.isEmpty ? environment.list("WEFT_CORS_ORIGIN") : corsOrigin
+        // One that no browser's Origin can equal would start a server that
+        // refuses the page it was meant for.
+        for origin in origins {
+            if let mismatch = CORSPolicy.mismatch(origin) {
+                throw ValidationError("--cors-origin \"\(origin)\" (WEFT_CORS_ORIGIN) never matches: \(mismatch)")
+            }
+        }
         configuration.corsOrigins = origins
         configuration.authToken = authToken ?? environment["WEFT_AUTH_TOKEN"]
         // An empty secret would read as "no token" and leave every route open:

@@ -2,6 +2,17 @@ import Testing
 import WeftHTTP
 
 @Suite struct CORSTests {
+    @Test func anOriginNoBrowserSendsIsNamedWithTheOneMeant() {
+        for origin in ["*", "null", "https://app.example", "http://localhost:5173", "http://[::1]:8080"] {
+            #expect(CORSPolicy.mismatch(origin) == nil, "\(origin)")
+        }
+        #expect(CORSPolicy.mismatch("https://app.example/")?.hasSuffix(": https://app.example") == true)
+        #expect(CORSPolicy.mismatch("HTTPS://App.Example:8443")?.hasSuffix(": https://app.example:8443") == true)
+        for origin in ["", "app.example", "://app.example", "https://", "https:///path"] {
+            #expect(CORSPolicy.mismatch(origin) != nil, "\(origin)")
+        }
+    }
+
     @Test func preflightIsAnsweredForAllowedOrigins() throws {
         try withServer({ $0.corsOrigins = ["https://app.example"] }) { server in
             let client = try RawClient(port: server.port)

@@ -118,6 +118,9 @@ import Testing
         (["--processes=0"], [:]),
         // A negative number as the next argument is the flag's value, not a missing one.
         (["--queue-depth", "-1"], [:]), (["--port", "-1"], [:]), (["--drain-timeout", "-1"], [:]),
+        // An origin no browser sends would never match.
+        (["--cors-origin=https://app.example/"], [:]), ([], ["WEFT_CORS_ORIGIN": "https://App.example"]),
+        (["--cors-origin="], [:]),
     ] as [([String], [String: String])])
     func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
