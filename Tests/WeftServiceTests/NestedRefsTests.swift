@@ -70,6 +70,23 @@ import WeftLayout
         }
     }
 
+    /// The tree a nested ref stands for is not in the request: the element
+    /// limit passed inside it is named at the ref'd cell, which the client
+    /// can re-send in full, not at an element of the stored tree.
+    @Test func theElementLimitInsideANestedRefNamesTheRefdCell() throws {
+        let engine = ContainerEngine(
+            workers: 1, cacheBytes: 8 << 20, textMeasurer: nil, limits: DecodeLimits(maxElements: 60))
+        let boxes = Array(repeating: #"{"type":"box","style":{"width":2,"height":2}}"#, count: 20).joined(separator: ",")
+        let big = #"{"id":"big","node":{"type":"stack","children":[\#(boxes)]}}"#
+        let first = try respond(engine, Self.body(rows: [[big]]))
+        #expect(first.status == 200)
+        let key = try #require(Self.nestedItems(first.body, row: 0).first?["key"]?.string)
+        let refs = (0..<3).map { #"{"id":"r\#($0)","ref":"\#(key)"}"# }
+        let over = try respond(engine, Self.body(rows: [refs]))
+        #expect(over.status == 422)
+        #expect(over.body["path"]?.string == "/items/0/node/children/1/items/2")
+    }
+
     @Test func unknownNestedRefsAreOne409ListingEveryOne() throws {
         let unknown = "c1" + String(repeating: "Q", count: ContentKey.length - 2)
         let body = Self.body(rows: [

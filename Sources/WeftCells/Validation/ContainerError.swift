@@ -43,6 +43,17 @@ public struct ContainerError: Error, Sendable, Hashable, CustomStringConvertible
 public enum ContainerLimits {
     /// Items, headers and footers together.
     public static let maxCells = 100_000
+    /// Sections of one container. Each costs its answer and hints whether it
+    /// holds cells or not, so empty ones are bounded too; an app's grouped
+    /// list has tens.
+    public static let maxSections = 10_000
+
+    /// The error for a container whose sections pass `maxSections`, at the first one over.
+    public static func tooManySections(path: RequestPath) -> ContainerError {
+        ContainerError(
+            .tooManyCells, path: path,
+            detail: "more than \(maxSections) sections in one container; send the data in batches")
+    }
     /// Texture treats sizes at or above 1e7 points as invalid (ASDimension.h).
     public static let maxLength = 10_000_000.0
     /// The `pages` hint stops here (a tiny viewport over long content would

@@ -33,6 +33,9 @@ public enum ContainerValidation {
     }
 
     private static func checkLimit(_ request: ContainerRequest) -> ContainerError? {
+        if request.sections.count > ContainerLimits.maxSections {
+            return ContainerLimits.tooManySections(path: RequestPath(["sections", .index(ContainerLimits.maxSections)]))
+        }
         let count = request.cellCount
         guard count > ContainerLimits.maxCells else { return nil }
         // Name the section that breaks the limit on its own, if one does.

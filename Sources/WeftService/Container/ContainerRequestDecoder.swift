@@ -145,6 +145,9 @@ package enum ContainerRequestDecoder {
                 if try r.contractArrayStart() {
                     var s = 0
                     repeat {
+                        guard s < ContainerLimits.maxSections else {
+                            throw RequestError(.limitExceeded, ContainerLimits.tooManySections(path: RequestPath()).detail).at(s)
+                        }
                         do throws(RequestError) {
                             let (section, source) = try decodeSection(
                                 &r, s, count: &top.cellCount, memo: memo, observer: observer)

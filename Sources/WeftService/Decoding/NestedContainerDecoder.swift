@@ -114,6 +114,15 @@ extension ElementDecoder {
         guard try r.contractArrayStart() else { return (sections, keys, trees) }
         repeat {
             let s = sections.count
+            // A section counts as an element, as a cell does: every nesting
+            // level's sections together stay under the request's limit.
+            elementCount += 1
+            guard elementCount <= limits.maxElements else {
+                throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request").at(s)
+            }
+            guard s < ContainerLimits.maxSections else {
+                throw RequestError(.limitExceeded, ContainerLimits.tooManySections(path: RequestPath()).detail).at(s)
+            }
             do throws(RequestError) {
                 let (section, sectionKeys, sectionTrees) = try decodeNestedSection(&r, at: path.appending(.index(s)))
                 sections.append(section)
@@ -344,9 +353,18 @@ extension ElementDecoder {
             let found = nestedCellHashes
             nestedCellHashes = NestedCellHashes()
             defer { nestedCellHashes = found }
-            try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
-                var reader = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
-                cell.takeTree(try decodeRoot(&reader, at: nodePath))
+            do throws(RequestError) {
+                try content.bytes.withUnsafeBufferPointer { (stored: UnsafeBufferPointer<UInt8>) throws(RequestError) in
+                    var reader = JSONReader(UnsafeBufferPointer(rebasing: stored[node.range]), maxDepth: r.maxDepth)
+                    cell.takeTree(try decodeRoot(&reader, at: nodePath))
+                }
+            } catch {
+                // The stored tree is not in the request: a fault in it (the
+                // element limit, say) is the ref'd cell's, which the client
+                // can re-send in full.
+                var atCell = error
+                atCell.reversedPath = []
+                throw atCell
             }
             tree = NestedCells.Tree(hash: node.hash)
         }

@@ -3160,6 +3160,7 @@ components:
               items: {$ref: "#/components/schemas/Cell"}
             sections:
               type: array
+              maxItems: 10000
               items: {$ref: "#/components/schemas/Section"}
           required: [container]
           oneOf: [{required: [items]}, {required: [sections]}]
@@ -3491,6 +3492,8 @@ components:
           required: [bounds]
         sections:
           type: array
+          maxItems: 10000
+          description: At most 10,000 sections; more are a 422 `limit-exceeded` at the first one over.
           items: {$ref: "#/components/schemas/Section"}
         items:
           type: array

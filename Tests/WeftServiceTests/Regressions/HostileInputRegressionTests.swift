@@ -153,6 +153,30 @@ import WeftLayout
         #expect(nodeError(rootRequest(#"{"type":"text","text":"x","font":{"family":""# + fits + #""}}"#)) == nil)
     }
 
+    /// Empty sections cost an answer each: a container takes at most
+    /// `ContainerLimits.maxSections`, and a nested container's sections count
+    /// as elements, so a body of millions of `{}` is refused, not laid out.
+    @Test func sectionsAreBoundedWhetherEmptyOrNested() throws {
+        let tooMany = Array(repeating: "{}", count: ContainerLimits.maxSections + 1).joined(separator: ",")
+        for engine in [makeEngine(), makeEngine(pipelined: true)] {
+            let top = try respond(engine, #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"sections":[\#(tooMany)]}"#)
+            #expect(top.status == 422)
+            #expect(top.body["path"]?.string == "/sections/\(ContainerLimits.maxSections)")
+        }
+        let atLimit = Array(repeating: "{}", count: ContainerLimits.maxSections).joined(separator: ",")
+        let fits = try respond(makeEngine(), #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"sections":[\#(atLimit)]}"#)
+        #expect(fits.status == 200)
+        let nested = #"{"type":"container","container":{"type":"table"},"sections":[\#(tooMany)]}"#
+        let node = LayoutNodeEndpoint.respond(body: Array(#"{"root":\#(nested)}"#.utf8), flatten: false, textMeasurer: nil)
+        #expect(node.status == 422)
+        #expect(try JSONValue.parse(node.body)["path"] == .string("/root/sections/\(ContainerLimits.maxSections)"))
+        let engine = ContainerEngine(workers: 1, cacheBytes: 0, textMeasurer: nil, limits: DecodeLimits(maxElements: 50))
+        let sixty = Array(repeating: "{}", count: 60).joined(separator: ",")
+        let cell = try respond(engine, #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"items":[{"id":"a","node":{"type":"container","container":{"type":"table"},"sections":[\#(sixty)]}}]}"#)
+        #expect(cell.status == 422)
+        #expect(cell.body["path"]?.string?.hasPrefix("/items/0/node/sections/") == true)
+    }
+
     @Test func aTinyViewportAsksForABoundedPagesHint() throws {
         let body = #"{"container":{"type":"table","bounds":{"width":100,"height":1e-300}},"#
             + #""items":[{"id": "c4", "kind":"interop","size":{"width":10,"height":44}}]}"#
