@@ -88,8 +88,8 @@ enum StyleDecoder {
             }
         case .spacingBefore: style.spacingBefore = try r.contractNumber()
         case .spacingAfter: style.spacingAfter = try r.contractNumber()
-        case .flexGrow: style.flexGrow = try r.contractLength()
-        case .flexShrink: style.flexShrink = try r.contractLength()
+        case .flexGrow: style.flexGrow = try Self.flexFactor(&r)
+        case .flexShrink: style.flexShrink = try Self.flexFactor(&r)
         case .alignSelf:
             let kind = try r.peekKind()
             guard kind == .string else { throw r.wrongType("a string", got: kind) }
@@ -131,5 +131,16 @@ enum StyleDecoder {
         case .maxHeight: style.maxHeight = value
         default: style.flexBasis = value
         }
+    }
+
+    /// A flex factor: relative, so any ratio fits below 1e7 (as sizes must
+    /// be), where factors near the largest double summed to infinity and
+    /// gave every child nothing.
+    private static func flexFactor(_ r: inout JSONReader) throws(RequestError) -> Double {
+        let factor = try r.contractLength()
+        guard factor < ContainerLimits.maxLength else {
+            throw RequestError(.invalidValue, "a flex factor is below 10000000 (factors are relative: scale them down), got \(factor)")
+        }
+        return factor
     }
 }

@@ -2687,8 +2687,8 @@ components:
             same style wins over its axis, wherever either key stands.
         spacingBefore: {type: number}
         spacingAfter: {type: number}
-        flexGrow: {type: number, minimum: 0}
-        flexShrink: {type: number, minimum: 0}
+        flexGrow: {type: number, minimum: 0, exclusiveMaximum: 10000000}
+        flexShrink: {type: number, minimum: 0, exclusiveMaximum: 10000000}
         flexBasis: {$ref: "#/components/schemas/SizeDimension"}
         alignSelf:
           type: string

@@ -177,6 +177,20 @@ import WeftLayout
         #expect(cell.body["path"]?.string?.hasPrefix("/items/0/node/sections/") == true)
     }
 
+    /// Flex factors summing to infinity gave every child nothing: factors are
+    /// relative, and 1e7 or more is refused at the value.
+    @Test(arguments: ["flexGrow", "flexShrink"])
+    func aFlexFactorPastTheSizeLimitIsRefused(key: String) throws {
+        for type in ["stack", "flex"] {
+            let body = #"{"root":{"type":"\#(type)","children":[{"type":"box","style":{"\#(key)":1e308}}]}}"#
+            let response = LayoutNodeEndpoint.respond(body: Array(body.utf8), flatten: false, textMeasurer: nil)
+            #expect(response.status == 422)
+            #expect(try JSONValue.parse(response.body)["path"] == .string("/root/children/0/style/\(key)"))
+        }
+        let fine = #"{"root":{"type":"stack","children":[{"type":"box","style":{"\#(key)":9999999}}]}}"#
+        #expect(LayoutNodeEndpoint.respond(body: Array(fine.utf8), flatten: false, textMeasurer: nil).status == 200)
+    }
+
     @Test func aTinyViewportAsksForABoundedPagesHint() throws {
         let body = #"{"container":{"type":"table","bounds":{"width":100,"height":1e-300}},"#
             + #""items":[{"id": "c4", "kind":"interop","size":{"width":10,"height":44}}]}"#
