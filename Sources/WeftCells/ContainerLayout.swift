@@ -93,9 +93,10 @@ public enum ContainerLayout {
 
     /// The second pass: `measured[k]` is the measurement of `jobs[k]`.
     public static func place(
-        _ request: ContainerRequest, jobs: [CellJob], measured: consuming [MeasuredCell]
+        _ request: ContainerRequest, jobs: [CellJob], measured: consuming [MeasuredCell],
+        pageLimit: Int = ContainerLimits.maxPages
     ) -> ContainerResult {
-        finish(request, placeCells(request, jobs: jobs, measured: consume measured))
+        finish(request, placeCells(request, jobs: jobs, measured: consume measured), pageLimit: pageLimit)
     }
 
     /// The cells placed, before what depends on where the viewport is (pinned
@@ -161,12 +162,14 @@ public enum ContainerLayout {
 
     /// Pinned headers and the hints at `request`'s content offset, for cells
     /// `placeCells` placed with the same cells and placing fields.
-    package static func finish(_ request: ContainerRequest, _ placed: PlacedCells) -> ContainerResult {
+    package static func finish(
+        _ request: ContainerRequest, _ placed: PlacedCells, pageLimit: Int = ContainerLimits.maxPages
+    ) -> ContainerResult {
         let geometry = placed.geometry
         var placement = placed.placement
         var warnings = placed.warnings
         if request.container.pinHeaders { placement.pinHeaders(request, geometry) }
-        let hints = ContainerHints.compute(request, placement, geometry, warnings: &warnings)
+        let hints = ContainerHints.compute(request, placement, geometry, pageLimit: pageLimit, warnings: &warnings)
         return ContainerResult(
             contentSize: placement.contentSize, sections: placement.sections, warnings: warnings, hints: hints)
     }

@@ -3,7 +3,7 @@ import WeftLayout
 /// Puts the hint calculations together for one placed container.
 enum ContainerHints {
     static func compute(
-        _ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry,
+        _ request: ContainerRequest, _ placement: Placement, _ geometry: ContainerGeometry, pageLimit: Int,
         warnings: inout [RequestWarning]
     ) -> Hints {
         let c = request.container
@@ -54,10 +54,13 @@ enum ContainerHints {
             leadingScreens: c.leadingScreensForBatching)
 
         let pages = Pages.compute(
-            itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal)
-        if Pages.isTruncated(contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal) {
+            itemFrames: frames, contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal,
+            limit: pageLimit)
+        if Pages.isTruncated(
+            contentSize: placement.contentSize, viewport: c.bounds, horizontal: geometry.isHorizontal, limit: pageLimit)
+        {
             warnings.append(RequestWarning(
-                path: ["container", "bounds"], detail: "the pages hint stops at \(ContainerLimits.maxPages) pages"))
+                path: ["container", "bounds"], detail: "the pages hint stops at \(pageLimit) pages"))
         }
 
         return Hints(ranges: ranges, batchFetch: batch, pages: pages, pager: pager)

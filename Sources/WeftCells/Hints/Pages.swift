@@ -8,14 +8,15 @@ public enum Pages {
     /// An item belongs to every page it overlaps, with the same edge rule as
     /// the ranges (touching is not overlapping).
     public static func compute(
-        itemFrames: [(IndexPath, Frame)], contentSize: Size, viewport: Size, horizontal: Bool
+        itemFrames: [(IndexPath, Frame)], contentSize: Size, viewport: Size, horizontal: Bool,
+        limit: Int = ContainerLimits.maxPages
     ) -> [PageHint] {
         let length = horizontal ? viewport.width : viewport.height
         let content = horizontal ? contentSize.width : contentSize.height
         guard length > 0, content.isFinite else { return [] }
         // Guard against floating error making an exact multiple spill into an
         // empty extra page; a tiny viewport over long content stops at the limit.
-        let count = max(1, clampedIndex((content / length - 1e-9).rounded(.up), limit: ContainerLimits.maxPages) ?? 1)
+        let count = max(1, clampedIndex((content / length - 1e-9).rounded(.up), limit: limit) ?? 1)
         var firstItems = [IndexPath?](repeating: nil, count: count)
         var lastItems = [IndexPath?](repeating: nil, count: count)
         // One pass over the items: each marks the pages it overlaps, so the
@@ -51,10 +52,12 @@ public enum Pages {
         return Int(value)
     }
 
-    /// Whether `compute` stopped at `ContainerLimits.maxPages`.
-    public static func isTruncated(contentSize: Size, viewport: Size, horizontal: Bool) -> Bool {
+    /// Whether `compute` stopped at `limit`.
+    public static func isTruncated(
+        contentSize: Size, viewport: Size, horizontal: Bool, limit: Int = ContainerLimits.maxPages
+    ) -> Bool {
         let length = horizontal ? viewport.width : viewport.height
         let content = horizontal ? contentSize.width : contentSize.height
-        return length > 0 && content / length > Double(ContainerLimits.maxPages)
+        return length > 0 && content / length > Double(limit)
     }
 }

@@ -104,7 +104,8 @@ public struct NestedContainer: NestedContainerContent {
             measured = measure(jobs, cellContext)
         }
         let warnings = cellWarnings(request, jobs, measured)
-        var result = ContainerLayout.place(request, jobs: jobs, measured: consume measured)
+        var result = ContainerLayout.place(
+            request, jobs: jobs, measured: consume measured, pageLimit: ContainerLimits.pageLimit(nestedCells: request.cellCount))
         result.warnings = warnings + result.warnings
         return NestedContainerLayout(
             size: size, answer: NestedContainerResultAnswer(NestedContainerResult(request: request, result: result, keys: keys)))

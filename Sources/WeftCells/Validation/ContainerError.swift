@@ -63,6 +63,15 @@ public enum ContainerLimits {
     /// 10,000 posts of 250 points in a 667-point viewport make some 3,750 pages.
     public static let maxPages = 4_000
 
+    /// A nested container's pages hint stops sooner: at four pages per cell
+    /// (and four more), which any strip or list inside a cell stays under.
+    /// A request may hold tens of thousands of nested containers, so each
+    /// one's pages are bounded by its cells, which count against the
+    /// request's element limit, rather than by `maxPages` alone.
+    public static func pageLimit(nestedCells: Int) -> Int {
+        min(maxPages, 4 * (nestedCells + 1))
+    }
+
     /// For a decoder that counts cells as it reads them: the error to stop
     /// with once `cellCount` passes the limit, pointing at `path` (the
     /// `items` array or `sections`), before the cells are built.

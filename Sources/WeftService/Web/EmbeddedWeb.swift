@@ -3695,8 +3695,9 @@ components:
         pages:
           type: array
           description: >-
-            The content cut into viewport-long pages; at most 4,000, with a warning
-            at `/container/bounds` when the content is longer.
+            The content cut into viewport-long pages; at most 4,000 (a nested container's:
+            four per cell and four more, if fewer), with a warning at `/container/bounds`
+            when the content is longer.
           maxItems: 4000
           items:
             type: object

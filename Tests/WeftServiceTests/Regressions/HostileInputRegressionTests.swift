@@ -199,4 +199,20 @@ import WeftLayout
         #expect(json["hints"]?["pages"]?.array?.count == ContainerLimits.maxPages)
         #expect(bytes.count < 1 << 20, "\(bytes.count) bytes from a request of \(body.utf8.count)")
     }
+
+    /// A request holds many nested containers: each one's pages hint stops at
+    /// four pages per cell (and four more), so a tiny viewport in every row
+    /// cannot ask for thousands of pages a row.
+    @Test func aNestedContainersPagesAreBoundedByItsCells() throws {
+        let strip = #"{"type":"container","style":{"width":1,"height":1},"container":{"type":"collection","scrollDirection":"horizontal"},"items":[{"id":"a","kind":"interop","size":{"width":5000,"height":1}},{"id":"b","kind":"interop","size":{"width":5000,"height":1}}]}"#
+        let rows = (0..<50).map { #"{"id":"r\#($0)","node":\#(strip)}"# }.joined(separator: ",")
+        let (status, json, bytes) = try respond(
+            makeEngine(), #"{"container":{"type":"table","bounds":{"width":100,"height":100}},"items":[\#(rows)]}"#)
+        #expect(status == 200)
+        let pages = json["sections"]?[0]?["items"]?[0]?["layout"]?["hints"]?["pages"]?.array
+        #expect(pages?.count == ContainerLimits.pageLimit(nestedCells: 2))
+        #expect(ContainerLimits.pageLimit(nestedCells: 2) == 12)
+        #expect(json["warnings"]?.array?.contains { $0["detail"]?.string == "the pages hint stops at 12 pages" } == true)
+        #expect(bytes.count < 200_000, "\(bytes.count) bytes")
+    }
 }
