@@ -66,9 +66,11 @@ final class RequestProcessor: Sendable {
         }
         switch admit(method: request.method, path: request.path, headers: request.headers) {
         case .failure(let refusal):
+            // A known path refused (a method it lacks, no token) is counted under its route.
+            if let label = router.label(of: request.path) { context.route = label }
             return .immediate(finish(refusal.response, context: context))
         case .success(let route):
-            context.route = route.path
+            context.route = route.label
             let finalContext = context
             switch route.execution {
             case .eventLoop:

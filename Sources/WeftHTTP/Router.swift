@@ -16,6 +16,9 @@ public struct Route: Sendable {
     public var method: String
     /// The exact path the route answers.
     public var path: String
+    /// The route's name in metrics: its path, or one name for a family of
+    /// paths (`/v1/fonts/files/{id}`), so that labels stay few.
+    public var label: String
     /// Where the handler runs.
     public var execution: HandlerExecution
     /// Whether the server's bearer token, when it has one, is asked for.
@@ -35,10 +38,18 @@ public struct Router: Sendable {
     /// `needsToken: false` serves it without the bearer token: probes, and
     /// what a browser loads without headers of its own (the client module,
     /// font files, the playground page).
-    public mutating func add(_ method: String, _ path: String, execution: HandlerExecution = .workerPool,
-                             needsToken: Bool = true, handler: @escaping HTTPHandler) {
+    public mutating func add(_ method: String, _ path: String, label: String? = nil,
+                             execution: HandlerExecution = .workerPool, needsToken: Bool = true,
+                             handler: @escaping HTTPHandler) {
         routes[path, default: [:]][method] = Route(
-            method: method, path: path, execution: execution, needsToken: needsToken, handler: handler)
+            method: method, path: path, label: label ?? path, execution: execution, needsToken: needsToken,
+            handler: handler)
+    }
+
+    /// The metrics name of a path that has routes (for an answer such as a
+    /// 405 that runs none of them), or nil.
+    func label(of path: String) -> String? {
+        routes[path]?.values.first?.label
     }
 
     enum Resolution {

@@ -52,11 +52,23 @@ import WeftStore
             let client = try RawClient(port: server.port)
             client.send(get("/healthz") + get("/healthz") + get("/missing") + post("/v1/layout/node", body: "{}"))
             for _ in 0..<4 { _ = client.readResponse() }
+            // A method the path lacks counts under its route; every font file under one.
+            client.send(post("/healthz", body: "{}") + get("/v1/fonts"))
+            _ = client.readResponse()
+            let listing = try #require(client.readResponse()).text
+            let files = listing.split(separator: "\"").filter { $0.hasPrefix("/v1/fonts/files/") }.prefix(2)
+            #expect(files.count == 2)
+            for file in files {
+                client.send(get(String(file)))
+                _ = client.readResponse()
+            }
             metrics.observeCache { CacheStatistics(hits: 7, misses: 2, storedBytes: 4096) }
             client.send(get("/metrics"))
             let text = try #require(client.readResponse()).text
             #expect(text.contains(#"weft_http_requests_total{route="/healthz",method="GET",status="200"} 2"#))
             #expect(text.contains(#"weft_http_requests_total{route="unmatched",method="GET",status="404"} 1"#))
+            #expect(text.contains(#"weft_http_requests_total{route="/healthz",method="POST",status="405"} 1"#))
+            #expect(text.contains(#"weft_http_requests_total{route="/v1/fonts/files/{id}",method="GET",status="200"} 2"#))
             #expect(text.contains(#"weft_http_request_duration_seconds_bucket{route="/v1/layout/node""#))
             #expect(text.contains("weft_http_requests_in_flight"))
             #expect(text.contains("weft_http_response_bytes_total"))

@@ -65,7 +65,9 @@ public enum FontsEndpoint {
     static func addFileRoutes(to router: inout Router) {
         for file in FontFiles.shared.files {
             // A page's @font-face loads them without headers of its own.
-            router.add("GET", file.url, needsToken: false) { request in serve(file, request) }
+            router.add("GET", file.url, label: FontFiles.urlPrefix + "{id}", needsToken: false) { request in
+                serve(file, request)
+            }
         }
     }
 
