@@ -60,4 +60,10 @@ public struct TLSFiles: Sendable {
         self.certificatePath = certificatePath
         self.privateKeyPath = privateKeyPath
     }
+
+    /// Loads the pair as the server will, and says what is wrong with it: a
+    /// configuration mistake found before any worker process starts.
+    public func check() throws {
+        _ = try TLSContext(files: self)
+    }
 }

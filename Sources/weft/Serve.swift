@@ -99,7 +99,13 @@ struct Serve: ParsableCommand {
         switch (tlsCert ?? environment["WEFT_TLS_CERT"], tlsKey ?? environment["WEFT_TLS_KEY"]) {
         case (nil, nil): break
         case (let certificate?, let key?):
-            configuration.tls = TLSFiles(certificatePath: certificate, privateKeyPath: key)
+            let files = TLSFiles(certificatePath: certificate, privateKeyPath: key)
+            do {
+                try files.check()
+            } catch {
+                throw ValidationError("--tls-cert/--tls-key (WEFT_TLS_CERT/WEFT_TLS_KEY): \(error)")
+            }
+            configuration.tls = files
         default:
             throw ValidationError("--tls-cert and --tls-key go together")
         }

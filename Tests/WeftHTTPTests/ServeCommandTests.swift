@@ -121,6 +121,8 @@ import Testing
         // An origin no browser sends would never match.
         (["--cors-origin=https://app.example/"], [:]), ([], ["WEFT_CORS_ORIGIN": "https://App.example"]),
         (["--cors-origin="], [:]),
+        // A certificate that cannot be loaded, before any worker process starts.
+        (["--tls-cert=/nonexistent/cert.pem", "--tls-key=/nonexistent/key.pem"], [:]),
     ] as [([String], [String: String])])
     func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
