@@ -32,7 +32,7 @@ public struct CORSPolicy: Sendable {
     }
 
     func isPreflight(_ request: HTTPRequest) -> Bool {
-        isEnabled && request.method == "OPTIONS" && request.headers["origin"] != nil
+        isEnabled && request.method == "OPTIONS" && request.headers.origin != nil
             && request.headers["access-control-request-method"] != nil
     }
 
@@ -40,10 +40,12 @@ public struct CORSPolicy: Sendable {
     /// `decorate`, which every response passes through once.
     func preflightResponse(_ request: HTTPRequest, allowedMethods: [String]) -> HTTPResponse {
         var response = HTTPResponse(status: 204)
-        guard allowedOrigin(for: request.headers["origin"]) != nil else { return response }
+        guard allowedOrigin(for: request.headers.origin) != nil else { return response }
         response.headers.add("access-control-allow-methods", allowedMethods.joined(separator: ", "))
-        let requested = request.headers["access-control-request-headers"]
-        response.headers.add("access-control-allow-headers", requested ?? Self.allowedRequestHeaders)
+        // Every line of the list, as one list (RFC 9110 §5.3).
+        let requested = request.headers.values("access-control-request-headers")
+        response.headers.add(
+            "access-control-allow-headers", requested.isEmpty ? Self.allowedRequestHeaders : requested.joined(separator: ", "))
         response.headers.add("access-control-max-age", "600")
         return response
     }

@@ -177,7 +177,7 @@ final class Connection {
         request.connection = liveness
         let context = ResponseContext(
             method: head.method, path: head.path, route: "unmatched", requestID: request.requestID,
-            origin: head.headers["origin"], acceptEncoding: head.headers["accept-encoding"], version: head.version,
+            origin: head.headers.origin, acceptEncoding: head.headers["accept-encoding"], version: head.version,
             closeConnection: closeAfter, date: loop.date, startedAt: loop.now, requestBytes: parsed.wireBytes,
             ifNoneMatch: head.headers["if-none-match"] == nil
                 ? nil : head.headers.values("if-none-match").joined(separator: ", "))
@@ -211,7 +211,7 @@ final class Connection {
         let context = ResponseContext(
             method: head.method, path: head.path, route: "unmatched",
             requestID: loop.requestIdentifier.make(accepting: head.headers["x-request-id"]),
-            origin: head.headers["origin"], acceptEncoding: nil, version: head.version, closeConnection: true,
+            origin: head.headers.origin, acceptEncoding: nil, version: head.version, closeConnection: true,
             date: loop.date, startedAt: loop.now, requestBytes: 0)
         phase = .closingAfterWrites
         slots.append(loop.processor.finish(refusal, context: context), closeAfter: true)

@@ -135,7 +135,7 @@ struct RequestParser {
     }
 
     private mutating func begin(_ head: RequestHead) throws(HTTPParseError) -> ParserEvent? {
-        origin = head.headers["origin"]
+        origin = head.headers.origin
         if head.version == .http11 && head.headers.count("host") != 1 {
             throw .badRequest("an HTTP/1.1 request needs exactly one Host header")
         }

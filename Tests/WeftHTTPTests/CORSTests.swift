@@ -31,6 +31,15 @@ import WeftHTTP
 
             client.send(get("/healthz", headers: ["Origin: https://evil.example"]))
             #expect(client.readResponse()?.headers["access-control-allow-origin"] == nil)
+
+            // Two origins are none (a request has one), whichever comes first.
+            client.send(get("/healthz", headers: ["Origin: https://app.example", "Origin: https://evil.example"]))
+            #expect(client.readResponse()?.headers["access-control-allow-origin"] == nil)
+            // A list header's lines are one list.
+            client.send("OPTIONS /v1/layout HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\n"
+                        + "Access-Control-Request-Method: POST\r\nAccess-Control-Request-Headers: content-type\r\n"
+                        + "Access-Control-Request-Headers: authorization\r\n\r\n")
+            #expect(client.readResponse()?.headers["access-control-allow-headers"] == "content-type, authorization")
         }
     }
 
