@@ -27,6 +27,9 @@ struct SanitizedText: Hashable, Sendable {
     /// The text's styled runs, adjacent equal styles merged; empty when the
     /// whole text is in the element's style.
     let runs: [StyleRun]
+    /// Empty spans in a style of their own: an empty inline box still counts
+    /// in the height of the line it sits on (CSS 2.1 §10.8).
+    let emptySpans: [EmptySpan]
     let truncation: Truncation
     /// The truncation token and its runs (empty: the token is in the element's style).
     let truncationText: String
@@ -45,6 +48,7 @@ struct SanitizedText: Hashable, Sendable {
         breaksLongWords = content.resolvedOverflowWrap(inFlex: false).breaksLongWords
         let element = StyleRun.Style(font: font, letterSpacing: letterSpacing)
         runs = Self.runs(content.spans, element: element, length: cut.utf16.count)
+        emptySpans = Self.emptySpans(content.spans, element: element, length: cut.utf16.count)
         truncation = content.truncation
         if let token = content.truncationText {
             truncationText = token.map(\.text).joined()
@@ -66,6 +70,7 @@ struct SanitizedText: Hashable, Sendable {
         letterSpacing = base.letterSpacing
         maxLines = 0
         breaksLongWords = base.breaksLongWords
+        emptySpans = []
         var runs: [StyleRun] = []
         for piece in pieces where !piece.text.isEmpty {
             let count = piece.text.utf16.count
@@ -143,6 +148,23 @@ struct SanitizedText: Hashable, Sendable {
         return runs
     }
 
+    /// The empty spans whose style is not the element's (whose strut counts
+    /// on every line anyway), each at the UTF-16 offset where it stands.
+    private static func emptySpans(_ spans: [TextSpan], element: StyleRun.Style, length: Int) -> [EmptySpan] {
+        var found: [EmptySpan] = []
+        var offset = 0
+        for span in spans {
+            let count = span.text.utf16.count
+            if count == 0 {
+                let style = StyleRun.Style(
+                    font: key(span.font), letterSpacing: clamp(span.letterSpacing, letterSpacingRange, otherwise: 0))
+                if style != element { found.append(EmptySpan(offset: min(offset, length), style: style)) }
+            }
+            offset += count
+        }
+        return found
+    }
+
     private static func clamp(_ value: Double, _ range: ClosedRange<Double>, otherwise fallback: Double) -> Double {
         value.isNaN ? fallback : min(range.upperBound, max(range.lowerBound, value))
     }
@@ -159,6 +181,13 @@ struct SanitizedText: Hashable, Sendable {
 }
 
 /// A stretch of a text in one style.
+/// A span with no text: no run, but its inline box's height.
+struct EmptySpan: Hashable, Sendable {
+    /// UTF-16 offset in the text.
+    var offset: Int
+    let style: StyleRun.Style
+}
+
 struct StyleRun: Hashable, Sendable {
     struct Style: Hashable, Sendable {
         let font: FontDescriptorKey

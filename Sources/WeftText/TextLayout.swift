@@ -28,21 +28,16 @@ struct TextLayout {
         // Style 0 is the element's own (its strut counts on every line), then each span style.
         var styles = [content.elementStyle]
         var indexOfStyle = [content.elementStyle: Int16(0)]
-        var runStyles: [Int16] = []
-        for run in content.runs {
-            if let known = indexOfStyle[run.style] {
-                runStyles.append(known)
-            } else {
-                // Past the cap, spans fall back to the element's style.
-                guard styles.count < SanitizedText.maxStyles else {
-                    runStyles.append(0)
-                    continue
-                }
-                indexOfStyle[run.style] = Int16(styles.count)
-                runStyles.append(Int16(styles.count))
-                styles.append(run.style)
-            }
+        func index(of style: StyleRun.Style) -> Int16 {
+            if let known = indexOfStyle[style] { return known }
+            // Past the cap, spans fall back to the element's style.
+            guard styles.count < SanitizedText.maxStyles else { return 0 }
+            indexOfStyle[style] = Int16(styles.count)
+            styles.append(style)
+            return Int16(styles.count - 1)
         }
+        let runStyles = content.runs.map { index(of: $0.style) }
+        let emptySpanStyles = content.emptySpans.map { (offset: $0.offset, style: index(of: $0.style)) }
         var chains: [FontFallbackChain] = []
         for style in styles {
             guard let chain = FontFallbackChain(font: style.font) else { return }
@@ -101,11 +96,18 @@ struct TextLayout {
                     let font = LineHeights.UsedFont(style: cluster.style, font: cluster.fontIndex)
                     if cluster.kind.isText, !used.contains(font) { used.append(font) }
                 }
-                let box = heights.box(styles: lineStyles, used: used, chains: chains)
                 let start = line.clusters.isEmpty ? 0 : shaped.clusterStarts[line.clusters.lowerBound]
                 let end =
                     line.clusters.upperBound < shaped.clusterStarts.count
                     ? shaped.clusterStarts[line.clusters.upperBound] : range.count
+                // An empty span belongs to the line it starts (a paragraph's
+                // last line also takes one at its very end).
+                let isLast = line.clusters.upperBound >= shaped.clusters.count
+                for empty in emptySpanStyles where !lineStyles.contains(empty.style) {
+                    let at = empty.offset - range.lowerBound
+                    if at >= start && (at < end || (isLast && at == end)) { lineStyles.append(empty.style) }
+                }
+                let box = heights.box(styles: lineStyles, used: used, chains: chains)
                 lines.append(
                     Line(
                         width: line.width, height: box.height, baseline: box.baseline,

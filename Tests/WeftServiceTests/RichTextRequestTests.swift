@@ -88,6 +88,20 @@ import WeftText
         #expect((empty.json["detail"] as? String)?.contains("truncationText") == true)
     }
 
+    /// An empty span still has an inline box on its line (CSS 2.1 §10.8): a
+    /// larger font makes that line taller. Heights as headless Chromium 156
+    /// draws the same `<span>`s (45 and 16 + 45 + 16).
+    @Test func anEmptySpanInALargerFontRaisesItsLine() {
+        let oneLine = respond(
+            #"{"type": "text", "font": {"family": "Liberation Sans", "size": 14}, "spans": [{"text": "Tiny "}, {"text": "", "font": {"size": 40}}, {"text": "after"}]}"#,
+            width: 300)
+        #expect(layout(oneLine.json)["frame"].flatMap { ($0 as? [String: Double])?["height"] } == 45)
+        let ownLine = respond(
+            #"{"type": "text", "font": {"family": "Liberation Sans", "size": 14}, "spans": [{"text": "one\n"}, {"text": "", "font": {"size": 40}}, {"text": "\nthree"}]}"#,
+            width: 300)
+        #expect(layout(ownLine.json)["frame"].flatMap { ($0 as? [String: Double])?["height"] } == 77)
+    }
+
     @Test func aLoneSurrogateIsMalformedJSON() {
         #expect(respond(#"{"type": "text", "spans": [{"text": "\ud800"}]}"#).status == 400)
     }
