@@ -132,6 +132,22 @@ import WeftLayout
         #expect(try frame(inner["sections"]?[0]?["items"]?[1]?["frame"]) == [0, 50.5, 300, 50.5])
     }
 
+    /// A strip whose `maxHeight` cuts it below its tallest card holds its
+    /// cards to that height, as the same strip of that `height` does: each
+    /// item of a horizontal flow is at most the bounds' height tall.
+    @Test func aStripCutByMaxHeightHoldsItsCellsToIt() throws {
+        let cards = #"{"id": "c0", "node": {"type": "box", "style": {"preferredSize": {"width": 100, "height": 80}}}}, {"id": "c1", "node": {"type": "box", "style": {"preferredSize": {"width": 100, "height": 120}}}}"#
+        var answers: [JSONValue] = []
+        for style in [#"{"maxHeight": 100}"#, #"{"height": 100}"#] {
+            let element = #"{"type": "container", "style": \#(style), "container": {"type": "collection", "scrollDirection": "horizontal", "flow": {"itemSpacing": 10}}, "items": [\#(cards)]}"#
+            let json = try nodeAnswer(element, width: 320)
+            #expect(try frame(json["layout"]?["frame"]) == [0, 0, 320, 100])
+            #expect(try frame(json["layout"]?["sections"]?[0]?["items"]?[1]?["frame"]) == [110, 0, 100, 100])
+            answers.append(json["layout"]?["sections"] ?? .null)
+        }
+        #expect(answers[0] == answers[1])
+    }
+
     @Test func styleSizesTheContainerAndExplicitBoundsSetItsViewport() throws {
         let element = #"""
             {"type": "container", "style": {"height": 100},

@@ -99,7 +99,12 @@ public struct NestedContainer: NestedContainerContent {
                 width: TextureMath.validForSize(size.width) ? grid.ceil(size.width) : 0,
                 height: TextureMath.validForSize(size.height) ? grid.ceil(size.height) : 0)
         }
-        if cellsFreeAcross && request.container.type == .pager {
+        // Cells measured free across are measured again in the final bounds
+        // where those hold them to less: a pager's pages are exactly the
+        // bounds, and a strip whose size range (`maxHeight`) cut it below its
+        // tallest cell holds its cells to its height, as Texture's flow
+        // layout does with any bounds.
+        if cellsFreeAcross && (request.container.type == .pager || size.height < proposal.height) {
             jobs = ContainerLayout.jobs(for: request)
             measured = measure(jobs, cellContext)
         }

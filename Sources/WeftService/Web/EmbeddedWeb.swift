@@ -3135,7 +3135,9 @@ components:
         the range is exact; otherwise a horizontal container (collection or pager) holds its
         tallest cell (that height plus the vertical content and section insets, percentages of
         it counting as 0; its cells are then measured with their height free where their range
-        would follow it, and a pager lays its pages out again at exactly the page size), and a vertical one takes the range's maximum when bounded, else its
+        would follow it; a pager lays its pages out again at exactly the page size, and a
+        collection whose range cuts it below its tallest cell lays its cells out again at
+        its height), and a vertical one takes the range's maximum when bounded, else its
         content height. `container.bounds` default to the element's size. Direction and
         pointScale are the enclosing request's. Each nested cell counts as an element against
         the request's element limit, and a nested tree's depth continues from the element's.
