@@ -33,13 +33,17 @@ RUN bash /tmp/install-deps.sh --runtime \
 # The Swift runtime goes where the binary's run path (the toolchain's) looks for it.
 COPY --from=build /out/swift/ /usr/lib/swift/linux/
 COPY --from=build /out/bin/weft /usr/local/bin/weft
+# The Ahem test font, which the docs' examples use: the binary finds it beside
+# its source tree, which the image does not hold.
+COPY conformance/fonts/ /usr/local/share/weft/fonts/
 USER 10001:10001
 
 # Configuration is by environment: every `weft serve` flag has a WEFT_* variable
 # (README, "Configuration"); these two make the container reachable.
 ENV WEFT_HOST=0.0.0.0 \
     WEFT_PORT=8080 \
-    WEFT_LOG_LEVEL=info
+    WEFT_LOG_LEVEL=info \
+    WEFT_FONT_DIRS=/usr/local/share/weft/fonts
 EXPOSE 8080
 # `weft probe` because the slim image has no curl; the shell form so a changed
 # WEFT_PORT is probed where the server actually listens.

@@ -13,7 +13,10 @@ import Glibc
 struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the HTTP service.",
-        discussion: "Every option can also be set by the environment variable shown; a flag wins over the variable.")
+        discussion: """
+            Every option can also be set by the environment variable shown; a flag wins over the variable. \
+            WEFT_FONT_DIRS (colon-separated directories) adds font files, used when a text asks for them by name.
+            """)
 
     // Numbers are taken as they come (`parsing: .unconditional`): `--port -1`
     // is then refused for its range, not read as a missing value.
