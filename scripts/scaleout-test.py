@@ -43,6 +43,9 @@ def check(response: dict):
     return None
 
 
+ORIGIN = "https://app.example"
+
+
 def refusals(url: str, survivor) -> list:
     """What nginx answers itself is problem+json, as Weft's own refusals are, and it
     takes the headers Weft takes. Stops `survivor` (the last instance) on the way."""
@@ -63,9 +66,13 @@ def refusals(url: str, survivor) -> list:
         elif problem and (headers.get("content-type") != "application/problem+json"
                           or json.loads(body).get("status") != status):
             found.append(f"{label}: not a problem+json {status}: {headers.get('content-type')} {body[:120]!r}")
+        elif problem and headers.get("access-control-allow-origin") != ORIGIN:
+            # A page on an allowed origin reads nginx's errors as it reads Weft's.
+            found.append(f"{label}: Access-Control-Allow-Origin {headers.get('access-control-allow-origin')!r}")
 
     layout = json.dumps(REQUEST).encode()
-    json_type = {"content-type": "application/json"}
+    # The example origin the shipped file allows, as a page on it would send it.
+    json_type = {"content-type": "application/json", "origin": ORIGIN}
     expect("a 12 KiB header (under Weft's 16 KiB)", ask({**json_type, "x-pad": "a" * 12_000}, layout), 200, False)
     expect("a 20 KiB header", ask({**json_type, "x-pad": "a" * 20_000}, layout), 431, True)
     expect("a 9 MiB body", ask(json_type, b" " * (9 << 20)), 413, True)
