@@ -2,6 +2,13 @@ import Foundation
 import Testing
 
 @Suite struct ServeCommandTests {
+    /// The `weft` executable built beside the test bundle.
+    private static func weftBinary() throws -> URL {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        return binary
+    }
+
     /// Runs `process`, set up to start `weft serve` on port 0: the line it
     /// prints when it listens, and the port that line names. The caller stops it.
     private static func start(_ process: Process) throws -> (line: String, port: Int) {
@@ -18,8 +25,7 @@ import Testing
     }
 
     @Test func helpListsEveryFlagWithItsVariableAndDefault() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve", "--help"]
@@ -39,8 +45,7 @@ import Testing
     }
 
     @Test func environmentVariablesConfigureTheServer() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         let process = Process()
         process.executableURL = binary
         process.arguments = ["serve"]
@@ -65,8 +70,7 @@ import Testing
     /// admits what fits and refuses the rest with a 503, where connections
     /// past the descriptors it has used to wait in the backlog unanswered.
     @Test func connectionsPastTheOpenFileLimitAreRefused() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "ulimit -n 200 && exec \"$0\" serve --port 0 --log-level error", binary.path]
@@ -88,8 +92,7 @@ import Testing
     }
 
     @Test func aCellStoreThatIsNotARedisURLIsRefusedAtStart() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         for arguments in [["--cell-store", "http://cache:6379"], ["--cell-store", "redis://cache:6379", "--cell-store-timeout-ms", "0"]] {
             let process = Process()
             process.executableURL = binary
@@ -125,8 +128,7 @@ import Testing
         (["--tls-cert=/nonexistent/cert.pem", "--tls-key=/nonexistent/key.pem"], [:]),
     ] as [([String], [String: String])])
     func aValueOutOfItsRangeIsRefusedAtStart(arguments: [String], environment: [String: String]) throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         let process = Process()
         process.executableURL = binary
         // A free port unless the case is about the port: a flag would win over its variable.
@@ -152,8 +154,7 @@ import Testing
 
     /// `weft probe`: 0 on a 200, else 1 with the reason on stderr, over HTTP and TLS.
     @Test func probeSaysWhyItFails() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         try withServer { server in
             let healthy = try runExternal(binary.path, ["probe", "http://127.0.0.1:\(server.port)/healthz"])
             #expect(healthy.status == 0, "\(healthy.output)")
@@ -170,8 +171,7 @@ import Testing
     /// IPv6 loopback), and one timeout for the whole answer: a server that
     /// trickles its status line a byte at a time fails the probe.
     @Test func probeReadsAnyURLAndBoundsTheWholeAnswer() throws {
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("weft")
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the weft executable first")
+        let binary = try Self.weftBinary()
         try withServer { server in
             let upper = try runExternal(binary.path, ["probe", "HTTP://127.0.0.1:\(server.port)/healthz"])
             #expect(upper.status == 0, "\(upper.output)")
