@@ -53,13 +53,13 @@ public struct HTTPHeaders: Sendable, Sequence {
         set("vary", (existing + [token]).joined(separator: ", "))
     }
 
-    /// The first line's value of `name`, or nil.
     /// The request's `Origin`, when it has exactly one: RFC 6454 §7 gives a
     /// request one origin, so two lines name none that may be trusted.
     var origin: String? {
         count("origin") == 1 ? self["origin"] : nil
     }
 
+    /// The first line's value of `name`, or nil.
     public subscript(name: String) -> String? {
         let lowered = Self.lowercased(name)
         return fields.first { $0.name == lowered }?.value
