@@ -68,7 +68,7 @@ struct LineBreaker {
                     if cluster.trimmableAtLineEnd > 0, fits(trimmed), cluster.breakAfter || index + 1 == clusters.count {
                         return LaidOutLine(clusters: lineStart..<(index + 1), width: reported(trimmed))
                     }
-                    if let end = lastOpportunity ?? (breaksLongWords ? index : nil) {
+                    if let end = lastOpportunity ?? (breaksLongWords ? cutInsideWord(from: lineStart, before: index) : nil) {
                         return LaidOutLine(clusters: lineStart..<end, width: reported(softWrappedWidth(lineStart..<end)))
                     }
                     overflowing = true
@@ -87,6 +87,22 @@ struct LineBreaker {
         // The paragraph's last line: spaces before the line feed or the end of the
         // text count in full, even past the available width, as Chromium draws them.
         return LaidOutLine(clusters: lineStart..<clusters.count, width: reported(position))
+    }
+
+    /// Where a word too long for the line is cut (`overflow-wrap: anywhere`):
+    /// before `index`, the cluster that does not fit, or earlier. A cut beside
+    /// a soft hyphen is the hyphen's break, as Chromium takes it: never just
+    /// before the soft hyphen, and after it only where the hyphen shown still
+    /// fits (`ab\u{AD}cd` in 25 px of Ahem 10 is `a`, `b-`, `cd`).
+    private func cutInsideWord(from lineStart: Int, before index: Int) -> Int {
+        var end = index
+        while end > lineStart + 1 {
+            let beforeSoftHyphen = clusters[end].kind == .softHyphen
+            let afterUnfittingHyphen = clusters[end - 1].kind == .softHyphen && !fits(softWrappedWidth(lineStart..<end))
+            guard beforeSoftHyphen || afterUnfittingHyphen else { break }
+            end -= 1
+        }
+        return end
     }
 
     /// Width of a soft-wrapped line: hanging spaces left out, and no kerning with
