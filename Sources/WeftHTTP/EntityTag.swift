@@ -1,22 +1,21 @@
-/// Strong validators for JSON answers (RFC 9110 §8.8.3) and the
-/// `If-None-Match` check that turns a repeated request into a bodiless 304
-/// (§13.1.2). The tag is a 128-bit hash of the uncompressed body, the same on
-/// every instance, so a client behind a balancer revalidates anywhere; a
-/// compressed answer is a different representation and says so with a
-/// `-gzip` or `-deflate` suffix, which the check ignores (If-None-Match
-/// compares weakly).
+/// Strong validators for whole answers (RFC 9110 §8.8.3): JSON answers and
+/// the documents the server serves (the client module, the playground), and
+/// the `If-None-Match` check that turns a repeated request into a bodiless
+/// 304 (§13.1.2). The tag is a 128-bit hash of the uncompressed body, the
+/// same on every instance, so a client behind a balancer revalidates
+/// anywhere; a compressed answer is a different representation and says so
+/// with a `-gzip` or `-deflate` suffix, which the check ignores
+/// (If-None-Match compares weakly).
 ///
 /// `POST /v1/layout` is a safe query (it changes nothing on the server), so
 /// a matching `If-None-Match` gets the 304 a GET would rather than the 412 of
 /// an unsafe method.
 enum EntityTag {
-    /// 200 answers in JSON (`application/json` or any `+json`), the ones a
-    /// client re-asks with the same body. Streams (NDJSON) carry none.
+    /// 200 answers with a whole body and no tag of their own. Streams
+    /// (NDJSON) carry none: their body is not known when the head goes out.
     static func applies(to response: HTTPResponse) -> Bool {
-        guard response.status == 200, response.headers["etag"] == nil,
-              let contentType = response.headers["content-type"] else { return false }
-        let mediaType = contentType.split(separator: ";", maxSplits: 1).first.map { trimmedWhitespace($0).lowercased() } ?? ""
-        return mediaType == "application/json" || mediaType.hasSuffix("+json")
+        response.status == 200 && response.headers["etag"] == nil && response.stream == nil
+            && response.headers["content-type"] != nil
     }
 
     /// `"` + 22 base64url characters + `"`.

@@ -123,6 +123,26 @@ import Testing
         }
     }
 
+    /// The documents the server serves revalidate as JSON answers do: a page
+    /// reloading the client module gets a 304, `*` included (RFC 9110 §13.1.2).
+    @Test func servedDocumentsCarryATagAndRevalidate() throws {
+        try withServer { server in
+            let client = try RawClient(port: server.port)
+            for path in ["/weft-client.js", "/weft-client.d.ts", "/", "/openapi.yaml"] {
+                client.send(get(path))
+                let first = try #require(client.readResponse())
+                #expect(first.status == 200)
+                let tag = try #require(first.headers["etag"], "\(path)")
+                for condition in [tag, "*"] {
+                    client.send(get(path, headers: ["If-None-Match: \(condition)"]))
+                    let again = try #require(client.readResponse())
+                    #expect(again.status == 304, "\(path) \(condition)")
+                    #expect(again.body.isEmpty)
+                }
+            }
+        }
+    }
+
     @Test func matchingIsWeakAndListAware() {
         let tag = "\"abc\""
         #expect(EntityTag.matches(ifNoneMatch: "*", tag: tag))

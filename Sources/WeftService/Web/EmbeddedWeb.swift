@@ -2064,8 +2064,9 @@ info:
 
     Request bodies may be compressed: `Content-Encoding: gzip` (or `deflate`) is
     inflated up to the body size limit (413 past it, 400 for a corrupt stream, 415
-    for another coding). A 200 JSON answer carries a strong `ETag`, a 128-bit hash
-    of its uncompressed body (`"…-gzip"` when sent gzipped); repeat the request with
+    for another coding). A 200 JSON answer (and each document the server serves: the
+    client module, its types, this file, the playground) carries a strong `ETag`, a
+    128-bit hash of its uncompressed body (`"…-gzip"` when sent gzipped); repeat the request with
     `If-None-Match` (one tag, a list, or `*`) and a match is a 304 with no body. A
     layout POST changes nothing on the server, so it revalidates as a GET would. A
     container answer's `stats` count what the cell cache held, so the first repeat of
