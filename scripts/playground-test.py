@@ -201,11 +201,15 @@ def check_drawn(page, request, response, label, shots):
 
 LINE_BOXES = open(os.path.join(ROOT, "e2e", "playground", "line_boxes.js"), encoding="utf-8").read()
 COLLECT = LINE_BOXES + open(os.path.join(ROOT, "e2e", "playground", "collect.js"), encoding="utf-8").read()
-# Every drawn text's line boxes, as the browser drew them.
+# Every drawn text's line boxes, as the browser drew them, in its frame box's coordinates
+# (Weft places lines inside the frame: an aligned text's box sits where its lines do).
 LINES = LINE_BOXES + """
 [...document.querySelectorAll('#stage .weft-box')].filter((b) => b.querySelector('.weft-text')).map((b) => {
   const text = b.querySelector('.weft-text');
-  return {key: b.dataset.key, id: b.dataset.id ?? null, lines: weftLineBoxes(text, text.textContent)};
+  const inner = text.getBoundingClientRect(), frame = b.getBoundingClientRect();
+  const lines = weftLineBoxes(text, text.textContent).map((l) =>
+    ({...l, x: l.x + inner.left - frame.left, y: l.y + inner.top - frame.top}));
+  return {key: b.dataset.key, id: b.dataset.id ?? null, lines};
 })"""
 
 

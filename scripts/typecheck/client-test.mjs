@@ -4,7 +4,7 @@
 // bounds), mirrors an RTL container's cells and not its offsets, as Weft does, and answers
 // each request's `answer` shape, as JSON or NDJSON. Exit 1 on any failure.
 import assert from "node:assert/strict";
-import { createList, layout } from "../../web/weft-client.js";
+import { createList, frames, layout } from "../../web/weft-client.js";
 
 const failures = [];
 async function check(name, body) {
@@ -66,6 +66,11 @@ function place(body) {
   const ranges = { visible: paths, display: paths, ...(server.preload ? { preload: paths } : {}) };
   const hints = { ranges, batchFetch: { shouldFetch: server.shouldFetch, triggerOffset: 0, leadingScreens: 2 },
                   pages: [{ index: 0, offset: { x: 0, y: 0 } }] };
+  // A pager told its previous bounds keeps the page its offset showed in them.
+  if (c.type === "pager" && c.previousBounds) {
+    const page = Math.round(c.contentOffset.x / c.previousBounds.width);
+    hints.pager = { pageCount: items.length, currentPage: page, targetContentOffset: { x: page * c.bounds.width, y: 0 } };
+  }
   const contentSize = alongX ? { width: total, height: c.bounds.height } : { width: c.bounds.width, height: total };
   return { results, contentSize, hints };
 }
@@ -246,6 +251,51 @@ await check("destroy() during a batch fetch: no request goes out after it", asyn
   assert.deepEqual(errors, []);
   await assert.rejects(list.append(cells(20, 1)), /destroyed/);
   assert.equal(sent.length, before);
+});
+
+await check("a host that narrows (a scrollbar showing) relays every cell out once, answer full", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options });
+  await list.append(cells(0, 6));
+  assert.equal(host.style.scrollbarGutter, "stable");
+  host.clientWidth = 285;
+  await list.refresh();
+  assert.equal(lastLayout().answer, undefined, "the full answer");
+  assert.equal(lastLayout().container.bounds.width, 285);
+  assert.ok(list.cells.every((c) => c.frame.width === 285), "every cell at the new width");
+  await list.refresh();
+  assert.equal(lastLayout().answer, "hints", "then steps as before");
+});
+
+await check("a resized pager keeps its page: previousBounds sent, its target offset scrolled to", async () => {
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options, container: { type: "pager" } });
+  await list.append(cells(0, 5));
+  host.scrollLeft = 600;  // page 2 of 300-point pages
+  await list.refresh();
+  await list.resize({ width: 200, height: 200 });
+  assert.deepEqual(lastLayout().container.previousBounds, { width: 300, height: 200 });
+  assert.equal(host.scrollLeft, 400, "page 2 of 200-point pages");
+  await list.refresh();
+  assert.equal(lastLayout().container.previousBounds, undefined, "told once");
+});
+
+await check("frames() draws a pinned header at its pinnedFrame and a row's tree in its content view", async () => {
+  const request = { container: { type: "table", bounds: { width: 300, height: 200 } },
+    sections: [{ header: { id: "h", node: { type: "box" } }, items: [{ id: "r", node: { type: "box" } }] }] };
+  const box = (w, h) => ({ type: "box", frame: { x: 0, y: 0, width: w, height: h } });
+  const response = { contentSize: { width: 300, height: 100 }, sections: [{
+    header: { id: "h", frame: { x: 0, y: 0, width: 300, height: 20 }, pinnedFrame: { x: 0, y: 50, width: 300, height: 20 },
+              layout: box(300, 20) },
+    items: [{ id: "r", index: [0, 0], frame: { x: 0, y: 20, width: 300, height: 44 }, layout: box(267, 44),
+              table: { contentFrame: { x: 33, y: 0, width: 267, height: 44 } } }] }] };
+  const drawn = frames(request, response);
+  const at = (key) => drawn.find((e) => e.key === key).frame;
+  assert.deepEqual(at("s0h"), { x: 0, y: 50, width: 300, height: 20 });
+  assert.deepEqual(at("s0h/0"), { x: 0, y: 50, width: 300, height: 20 });
+  assert.deepEqual(at("s0i0/0"), { x: 33, y: 20, width: 267, height: 44 });
 });
 
 console.log(failures.length ? `weft-client.js: ${failures.length} check(s) FAILED` : "weft-client.js: behaviour checks ok");

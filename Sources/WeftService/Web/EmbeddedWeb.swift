@@ -238,6 +238,16 @@ const EXAMPLES = {
         ] },
       ] },
   },
+  "Aligned text": {
+    sizeRange: { min: { width: 320, height: 0 }, max: { width: 320, height: null } },
+    root: { type: "stack", id: "aligned", direction: "vertical", alignItems: "stretch", spacing: 8, children: [
+      { type: "text", id: "centred", alignment: "center", text: "Centred in its frame", font: { family: SANS, size: 16 } },
+      { type: "text", id: "right", alignment: "right", text: "Flush right", font: { family: SANS, size: 16 } },
+      { type: "text", id: "rtl", baseDirection: "rtl", text: "Right to left: its start is the right edge.",
+        font: { family: "DejaVu Sans", size: 13 } },
+      { type: "text", id: "hebrew", text: "שלום, עולם", font: { family: "DejaVu Sans", size: 16 } },
+    ] },
+  },
   "Profile (layout specs)": {
     sizeRange: { min: { width: 375, height: 0 }, max: { width: 375, height: null } },
     root: { type: "stack", id: "profile", direction: "vertical", alignItems: "stretch", children: [
@@ -679,12 +689,17 @@ export function frames(request, response) {
       const inputSection = sections[s] || {};
       const cell = (cellRequest, cellResponse, key) => {
         if (!cellResponse || !cellResponse.frame) return;
-        const f = cellResponse.frame;
+        // A pinned header is drawn where it is pinned at this contentOffset.
+        const f = cellResponse.pinnedFrame || cellResponse.frame;
         const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
         out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame,
                    node: cellResponse, element: cellRequest, cell: true });
-        // A cell's tree is relative to the cell (api.md), so its root is offset by the cell's origin.
-        if (cellResponse.layout) visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x, frame.y);
+        // A cell's tree is relative to the cell (api.md), and a table row's to its content
+        // view (`table.contentFrame`: past the accessory in a right-to-left row).
+        const content = cellResponse.table?.contentFrame || { x: 0, y: 0 };
+        if (cellResponse.layout) {
+          visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x + content.x, frame.y + content.y);
+        }
       };
       cell(inputSection.header, section.header, `${prefix}s${s}h`);
       (section.items || []).forEach((item, i) => {
@@ -729,7 +744,9 @@ export function render(host, request, response, { onBox } = {}) {
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
     if (entry.id != null) el.dataset.id = entry.id;
     if (entry.type === "text" && entry.element && (typeof entry.element.text === "string" || Array.isArray(entry.element.spans))) {
-      el.appendChild(textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node));
+      const text = textElement(host.ownerDocument, entry.element, f.width, entry.parent?.type === "flex", entry.node);
+      placeTextBox(el, text, entry.element);
+      el.appendChild(text);
       // Weft's maxLines or a short frame cut lines off: the box clips them, but not the
       // truncation token, which may reach past the widest line as wrapped.
       if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
@@ -780,6 +797,25 @@ export function textElement(doc, element, frameWidth, inFlex = false, node = und
   }
   return el;
 }
+
+/**
+ * The text box shrinks to its widest line; in a wider frame, `alignment` and the
+ * paragraph direction decide where it sits, as Weft places the lines "inside the
+ * unchanged frame": the frame box takes the text's direction (`dir=auto` moves up to it,
+ * so that it resolves from the text) and aligns the box as the lines align.
+ */
+function placeTextBox(frameBox, text, element) {
+  if (text.dir === "auto") {
+    text.removeAttribute("dir");
+    frameBox.dir = "auto";
+  } else if (text.style.direction) {
+    frameBox.style.direction = text.style.direction;
+  }
+  frameBox.style.textAlign = BOX_ALIGN[element.alignment] || "start";
+}
+
+/** Where a text box sits in its frame, by `alignment` (`natural` and `justified` at the start). */
+const BOX_ALIGN = { left: "left", right: "right", center: "center" };
 
 /** A text's styled runs: its spans, or its `text` in the element's own style. */
 function textRuns(element) {
@@ -1095,7 +1131,10 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
  * Options:
  *   baseUrl        the service (default: this page's origin)
  *   container      the container spec (type, leadingScreensForBatching, ...); `bounds`
- *                  default to the host's client size, `contentOffset` and `scrolling`
+ *                  default to the host's client size (its scrollbar's room kept from the
+ *                  start: `scrollbar-gutter: stable`), and when that size changes the next
+ *                  request relays every cell out (`full`; a pager is told its previous
+ *                  bounds and keeps its page); `contentOffset` and `scrolling`
  *                  follow the scroll: along x for a pager or a horizontal collection
  *   direction      the request's `direction` ("ltr" default, or "rtl": Weft mirrors the
  *                  cells; the host is then made `direction: rtl` unless it has a direction
@@ -1124,6 +1163,9 @@ export function createList(host, options = {}) {
   const doc = host.ownerDocument;
   installTextCSS(doc);
   if (!host.style.overflow) host.style.overflow = "auto";
+  // Room for the scrollbar from the first request on: a scrollbar that appears once rows
+  // fill the host would narrow the bounds the next request sends.
+  if (!host.style.scrollbarGutter) host.style.scrollbarGutter = "stable";
   if (!host.style.position) host.style.position = "relative";
   if (direction === "rtl" && !host.style.direction) host.style.direction = "rtl";
   const content = doc.createElement("div");
@@ -1148,6 +1190,8 @@ export function createList(host, options = {}) {
   let fetching = null;            // the batch fetch in progress, until its cells are laid out
   let awaitingBatch = false;      // fetchBatch has not returned yet: steps say `fetching: true`
   let lastHints = null;           // { json, etag } of the last hints step, for If-None-Match
+  let laidOutIn = null;           // the bounds of the last answer every cell was laid out in
+  let keepsPage = false;          // the request in flight told a pager its previous bounds
   let destroyed = false;
   // destroy() cancels the exchange in flight; nothing is sent after it.
   const aborter = typeof AbortController === "function" ? new AbortController() : null;
@@ -1176,7 +1220,7 @@ export function createList(host, options = {}) {
     return { x, y: 0, width, height };
   }
 
-  function containerSpec() {
+  function containerSpec(sentBounds) {
     rtlHost = isRTLHost();
     const position = scrollPosition();
     const moved = Math.sign(position - lastScroll);
@@ -1186,8 +1230,14 @@ export function createList(host, options = {}) {
     const { x, y } = viewport();
     sentOrigin = { x, y };
     sentScroll = position;
-    return { ...container, bounds: bounds(), contentOffset: { x, y }, scrolling, fetching: awaitingBatch };
+    const spec = { ...container, bounds: sentBounds, contentOffset: { x, y }, scrolling, fetching: awaitingBatch };
+    // A pager keeps its page across a size change (ASPagerNode): the server is told the old bounds.
+    keepsPage = container.type === "pager" && laidOutIn !== null && !sameSize(laidOutIn, sentBounds);
+    if (keepsPage) spec.previousBounds = laidOutIn;
+    return spec;
   }
+
+  const sameSize = (a, b) => a.width === b.width && a.height === b.height;
 
   /** The wire form of a cell: a ref once the server gave it a key, else the cell in full. */
   function wireCell(entry, full) {
@@ -1209,11 +1259,15 @@ export function createList(host, options = {}) {
     for (let round = 0; round < 3; round++) {
       if (destroyed) throw destroyedError();
       const started = performance.now();
+      // Bounds that changed since every cell was laid out (the host resized) relay every
+      // cell out: refs, a `full` answer (docs/scroll-loop.md, "resize").
+      const sentBounds = bounds();
+      if (laidOutIn && !sameSize(laidOutIn, sentBounds)) answer = "full";
       // `answer` first: a hints step that names it before the cells is answered from the
       // step before's placement without the cells being read (docs/scroll-loop.md).
       const body = answer !== "full" ? { answer } : {};
       if (direction) body.direction = direction;
-      body.container = containerSpec();
+      body.container = containerSpec(sentBounds);
       let refs = 0;
       const items = entries.map((e, i) => {
         const wire = wireCell(e, full.has(i));
@@ -1240,6 +1294,7 @@ export function createList(host, options = {}) {
       if (res.ok && isStream) {
         const { answer: streamedAnswer, bytes } = await readStream(res);
         report(res.status, bytes);
+        if (answer === "full") laidOutIn = sentBounds;
         return streamedAnswer;
       }
       const text = await res.text();
@@ -1247,6 +1302,7 @@ export function createList(host, options = {}) {
       if (res.ok) {
         const parsed = parseAnswer(res, text);
         if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
+        if (answer === "full") laidOutIn = sentBounds;
         return parsed;
       }
       const problem = problemBody(res.status, text);
@@ -1324,6 +1380,14 @@ export function createList(host, options = {}) {
     }
     if (answer.contentSize) setContentSize(answer.contentSize);
     if (answer.hints) hints = answer.hints;
+    // A pager told its old bounds answers the offset that keeps its page: scroll there.
+    const target = keepsPage && answer.hints?.pager?.targetContentOffset;
+    keepsPage = false;
+    if (target) {
+      if (alongX) host.scrollLeft = rtlHost ? target.x - (contentSize.width - host.clientWidth) : target.x;
+      else host.scrollTop = target.y;
+      lastScroll = scrollPosition();
+    }
     syncDOM();
   }
 
