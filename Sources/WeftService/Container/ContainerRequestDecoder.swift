@@ -146,7 +146,7 @@ package enum ContainerRequestDecoder {
                     var s = 0
                     repeat {
                         guard s < ContainerLimits.maxSections else {
-                            throw RequestError(.limitExceeded, ContainerLimits.tooManySections(path: RequestPath()).detail).at(s)
+                            throw ContainerLimits.tooManySections(path: RequestPath([.index(s)])).requestError
                         }
                         do throws(RequestError) {
                             let (section, source) = try decodeSection(

@@ -121,7 +121,7 @@ extension ElementDecoder {
                 throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request").at(s)
             }
             guard s < ContainerLimits.maxSections else {
-                throw RequestError(.limitExceeded, ContainerLimits.tooManySections(path: RequestPath()).detail).at(s)
+                throw ContainerLimits.tooManySections(path: RequestPath([.index(s)])).requestError
             }
             do throws(RequestError) {
                 let (section, sectionKeys, sectionTrees) = try decodeNestedSection(&r, at: path.appending(.index(s)))
