@@ -132,8 +132,7 @@ struct SanitizedText: Hashable, Sendable {
         var runs: [StyleRun] = []
         var left = length
         for span in spans where left > 0 {
-            let style = StyleRun.Style(
-                font: key(span.font), letterSpacing: clamp(span.letterSpacing, letterSpacingRange, otherwise: 0))
+            let style = Self.style(of: span)
             let count = min(left, span.text.utf16.count)
             guard count > 0 else { continue }
             left -= count
@@ -156,13 +155,17 @@ struct SanitizedText: Hashable, Sendable {
         for span in spans {
             let count = span.text.utf16.count
             if count == 0 {
-                let style = StyleRun.Style(
-                    font: key(span.font), letterSpacing: clamp(span.letterSpacing, letterSpacingRange, otherwise: 0))
+                let style = Self.style(of: span)
                 if style != element { found.append(EmptySpan(offset: min(offset, length), style: style)) }
             }
             offset += count
         }
         return found
+    }
+
+    /// A span's typography, sanitized as the element's is.
+    private static func style(of span: TextSpan) -> StyleRun.Style {
+        StyleRun.Style(font: key(span.font), letterSpacing: clamp(span.letterSpacing, letterSpacingRange, otherwise: 0))
     }
 
     private static func clamp(_ value: Double, _ range: ClosedRange<Double>, otherwise fallback: Double) -> Double {
