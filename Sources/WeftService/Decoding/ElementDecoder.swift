@@ -177,11 +177,17 @@ public struct ElementDecoder {
         guard depthOffset + depth <= limits.maxElementDepth else {
             throw RequestError(.limitExceeded, "elements nested deeper than \(limits.maxElementDepth) levels")
         }
+        try countElement()
+        return try r.contractObjectStart()
+    }
+
+    /// Counts one more element (a nested container's cells and sections count
+    /// as elements too) against the request's limit.
+    mutating func countElement() throws(RequestError) {
         elementCount += 1
         guard elementCount <= limits.maxElements else {
             throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
         }
-        return try r.contractObjectStart()
     }
 
     /// Reads one member of `frame`. Returns the slot of a child element to

@@ -116,10 +116,7 @@ extension ElementDecoder {
             let s = sections.count
             // A section counts as an element, as a cell does: every nesting
             // level's sections together stay under the request's limit.
-            elementCount += 1
-            guard elementCount <= limits.maxElements else {
-                throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request").at(s)
-            }
+            do throws(RequestError) { try countElement() } catch { throw error.at(s) }
             guard s < ContainerLimits.maxSections else {
                 throw ContainerLimits.tooManySections(path: RequestPath([.index(s)])).requestError
             }
@@ -287,10 +284,7 @@ extension ElementDecoder {
             trees.append(tree)
             pending.append(step)
         }
-        elementCount += 1
-        guard elementCount <= limits.maxElements else {
-            throw RequestError(.limitExceeded, "more than \(limits.maxElements) elements in one request")
-        }
+        try countElement()
         _ = r.peekByte()
         let start = r.offset
         let parts = nestedCellHashes.parts(at: start)
