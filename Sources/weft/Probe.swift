@@ -88,7 +88,7 @@ struct ProbeTarget {
     }
 
     /// The host as the Host header and messages give it: an IPv6 address in brackets.
-    var authority: String { (host.contains(":") ? "[\(host)]" : host) + ":\(port)" }
+    var authority: String { urlHost(host) + ":\(port)" }
 
     /// A minimal HTTP/1.1 GET over a blocking socket: the status code only.
     func fetchStatus(timeoutSeconds: Int) throws -> Int {

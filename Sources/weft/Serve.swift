@@ -168,8 +168,7 @@ struct Serve: ParsableCommand {
                                     drainTimeoutSeconds: configuration.drainTimeoutSeconds, logger: logger)
         let status = try supervisor.run {
             let scheme = configuration.tls == nil ? "http" : "https"
-            // An IPv6 host is bracketed, as a URL writes it (RFC 3986 §3.2.2).
-            let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+            let host = urlHost(configuration.host)
             logger.notice("listening", metadata: ["url": "\(scheme)://\(host):\(listener.port)"])
             // One line on stdout, flushed, so scripts and tests can learn a port chosen with --port 0.
             print("weft listening on \(scheme)://\(host):\(listener.port)")
