@@ -9,6 +9,9 @@
 3. SIGTERM drains: with two workers, a request half-sent before the signal is answered,
    new connections are refused, and the supervisor and both workers exit, the
    supervisor with 0.
+4. A worker gives memory back once requests stop: after a burst of concurrent feed-10k
+   tables (cache off), its resident memory falls within a few seconds to well below
+   what the burst left.
 
 Logs stay in .build-artifacts/supervisor/."""
 import argparse
@@ -30,6 +33,8 @@ sys.dont_write_bytecode = True  # no __pycache__ folders in the worktree
 sys.path.insert(0, os.path.join(ROOT, "e2e", "scaleout"))
 sys.path.insert(0, os.path.join(ROOT, "e2e", "support"))
 from load import Load  # noqa: E402
+sys.path.insert(0, os.path.join(ROOT, "bench"))
+from feed import stack_cell  # noqa: E402
 from weft_server import WeftServer  # noqa: E402
 
 REQUEST = json.dumps({
@@ -245,6 +250,49 @@ def sigterm_drains(binary: str, out: str, problems: list):
         server.stop()
 
 
+def resident_kib(pid: int) -> int:
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
+
+
+def memory_returns_when_quiet(binary: str, out: str, problems: list):
+    body = json.dumps({"container": {"type": "table", "bounds": {"width": 375, "height": 667}},
+                       "items": [{"id": f"post-{i}", "node": stack_cell(i, False)} for i in range(10_000)]},
+                      separators=(",", ":")).encode()
+    with WeftServer(binary, os.path.join(out, "memory.log"), "--cache-mb", "0") as server:
+        workers = children(server.proc.pid)
+        if len(workers) != 1:
+            problems.append(f"memory: expected one worker process, found {len(workers)}")
+            return
+        worker = workers.pop()
+
+        def post():
+            conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
+            conn.request("POST", "/v1/layout", body=body, headers={"content-type": "application/json"})
+            conn.getresponse().read()
+            conn.close()
+
+        threads = [threading.Thread(target=post) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        after_burst = resident_kib(worker)
+        # The worker releases after two quiet seconds, checked every second.
+        deadline = time.monotonic() + 8
+        quiet = after_burst
+        while time.monotonic() < deadline and quiet > after_burst / 2:
+            time.sleep(0.5)
+            quiet = resident_kib(worker)
+        print(f"memory: worker resident {after_burst / 1024:.1f} MiB after 8 concurrent feed-10k, "
+              f"{quiet / 1024:.1f} MiB once quiet")
+        if quiet > after_burst / 2:
+            problems.append(f"memory: resident {after_burst} KiB after the burst, still {quiet} KiB 8 s later")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--weft", required=True, help="the weft binary")
@@ -255,6 +303,7 @@ def main() -> int:
     problems = []
     kill_a_worker(args.weft, args.out, problems)
     sigterm_drains(args.weft, args.out, problems)
+    memory_returns_when_quiet(args.weft, args.out, problems)
     for p in problems:
         print("FAIL " + p)
     print("supervisor: " + ("ok" if not problems else "FAILED"))

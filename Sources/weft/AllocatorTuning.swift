@@ -13,4 +13,11 @@ enum AllocatorTuning {
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)
     }
+
+    /// Hands the free memory of every arena back to the system. Kept
+    /// buffers serve a run of requests; once requests stop (`IdleRelease`),
+    /// a burst of large ones would otherwise leave the process at its peak.
+    static func releaseFreeMemory() {
+        _ = malloc_trim(0)
+    }
 }

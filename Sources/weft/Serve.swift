@@ -220,7 +220,10 @@ struct Serve: ParsableCommand {
         // for a slice, not for a whole request.
         var configuration = configuration
         configuration.workers *= ContainerEngine.requestThreadsPerWorker
-        let server = HTTPServer(configuration: configuration, router: router, observer: metrics, logger: logger)
+        // Memory the allocator kept for the next request goes back once none comes for two seconds.
+        let idle = IdleRelease(quietSeconds: 2, forwardTo: metrics) { AllocatorTuning.releaseFreeMemory() }
+        idle.startWatching(intervalSeconds: 1)
+        let server = HTTPServer(configuration: configuration, router: router, observer: idle, logger: logger)
         try server.start(listeningOn: ListeningSocket(inherited: WorkerHandoff.listener))
         let finished = DispatchSemaphore(value: 0)
         let stop: @Sendable (String) -> Void = { reason in
