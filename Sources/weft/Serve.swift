@@ -50,8 +50,40 @@ struct Serve: ParsableCommand {
     @Option(parsing: .unconditional, help: "Milliseconds a cell-store call may take before it counts as a miss. (env WEFT_CELL_STORE_TIMEOUT_MS, default 20)")
     var cellStoreTimeoutMs: Int?
 
+    /// What the flags and the environment configure, checked.
+    private struct Settings {
+        var configuration: HTTPServerConfiguration
+        var logLevel: Logger.Level
+        var cacheMB: Int
+        var requestSeconds: Double
+        var cellStore: CellStoreConfiguration?
+        var processes: Int
+    }
+
+    /// Checked while the arguments are parsed, so that an error ends with
+    /// this subcommand's usage, not the root command's.
+    func validate() throws {
+        _ = try settings(Environment())
+    }
+
     func run() throws {
-        let environment = Environment()
+        let settings = try settings(Environment())
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = settings.logLevel
+            return handler
+        }
+        let logger = Logger(label: "weft")
+        if WorkerHandoff.isWorker {
+            try serveAsWorker(
+                settings.configuration, cacheBytes: settings.cacheMB << 20, requestSeconds: settings.requestSeconds,
+                cellStore: settings.cellStore, logger: logger)
+        } else {
+            try supervise(settings.configuration, processes: settings.processes, logger: logger)
+        }
+    }
+
+    private func settings(_ environment: Environment) throws -> Settings {
         var configuration = HTTPServerConfiguration()
         configuration.host = host ?? environment["WEFT_HOST"] ?? configuration.host
         // Every number in a range that serves: a port past 65535 would wrap to
@@ -116,24 +148,15 @@ struct Serve: ParsableCommand {
         guard let level = Logger.Level(rawValue: levelName) else {
             throw ValidationError("unknown log level \(levelName)")
         }
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = level
-            return handler
-        }
         let cacheMB = try within(cacheMb ?? environment.number("WEFT_CACHE_MB") ?? 64, 0...(1 << 20), "--cache-mb")
         let requestSeconds = try within(
             requestTimeout ?? environment.number("WEFT_REQUEST_TIMEOUT") ?? 30.0, Self.positiveSeconds,
             "--request-timeout")
         let store = try cellStoreConfiguration(environment)
         let processes = try within(self.processes ?? environment.number("WEFT_PROCESSES") ?? 1, 1...256, "--processes")
-        let logger = Logger(label: "weft")
-        if WorkerHandoff.isWorker {
-            try serveAsWorker(configuration, cacheBytes: cacheMB << 20, requestSeconds: requestSeconds,
-                              cellStore: store, logger: logger)
-        } else {
-            try supervise(configuration, processes: processes, logger: logger)
-        }
+        return Settings(
+            configuration: configuration, logLevel: level, cacheMB: cacheMB, requestSeconds: requestSeconds,
+            cellStore: store, processes: processes)
     }
 
     private static let day = 86_400.0

@@ -108,9 +108,10 @@ import Testing
         }
     }
 
-    /// A number out of its range is refused at start (exit 64, the flag named),
-    /// whether it comes as a flag or from the environment: none may wrap, disable
-    /// a limit by being 0 or negative, or overflow a timer.
+    /// A number out of its range is refused at start (exit 64, the flag named,
+    /// then `weft serve`'s own usage), whether it comes as a flag or from the
+    /// environment: none may wrap, disable a limit by being 0 or negative, or
+    /// overflow a timer.
     @Test(arguments: [
         (["--port=70000"], [:]), (["--port=-1"], [:]), ([], ["WEFT_PORT": "131152"]),
         (["--request-timeout=1e300"], [:]), (["--request-timeout=inf"], [:]), (["--read-timeout=0"], [:]),
@@ -149,6 +150,7 @@ import Testing
         let flag = (arguments.first ?? environment.keys.first!).split(separator: "=")[0]
         let name = flag.hasPrefix("--") ? String(flag) : "--" + flag.dropFirst("WEFT_".count).lowercased().replacingOccurrences(of: "_", with: "-")
         #expect(message.contains(name), "\(message)")
+        #expect(message.contains("Usage: weft serve"), "\(message)")
         if arguments.last == "-1" { #expect(message.contains("must be from"), "\(message)") }
     }
 
