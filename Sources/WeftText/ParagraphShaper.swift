@@ -34,6 +34,7 @@ struct ParagraphShaper {
         paragraph.assignFonts(&chains)
         let shapingClusters = paragraph.shapeRuns(chains: chains, features: features)
         paragraph.shareLigatureAdvances(shapingClusters: shapingClusters, chains: chains)
+        paragraph.spaceSeparatorsWithoutGlyph(chains: chains)
         // Chromium trims CJK punctuation only when the primary font can (has `halt`);
         // it halves the glyph, not the letter-spacing after it.
         var start = 0
@@ -131,7 +132,7 @@ private struct ClusteredParagraph {
                     breakAfter: segmentation.breakOpportunities[end], style: style))
             scripts.append(ScriptAnalysis.script(of: scalars.first ?? 0x20))
             let plain = scalars.count == 1 && primary.hasGlyph(for: scalars[0])
-            textScalars.append(kind.isText && !plain ? scalars : nil)
+            textScalars.append(kind.choosesFont && !plain ? scalars : nil)
             emoji.append(kind.isText && !plain && EmojiPresentation.isEmojiCluster(scalars))
             invisible.append(scalars.allSatisfy { Unicode.Scalar($0)?.properties.isDefaultIgnorableCodePoint ?? true })
             start = end
@@ -240,13 +241,26 @@ private struct ClusteredParagraph {
         }
     }
 
+    /// A line or paragraph separator the primary font has no glyph for takes
+    /// that font's space advance, as Chromium draws it (not .notdef's, and not
+    /// a fallback font's glyph).
+    mutating func spaceSeparatorsWithoutGlyph(chains: [FontFallbackChain]) {
+        for index in clusters.indices where clusters[index].kind == .separator {
+            let font = chains[Int(clusters[index].style)].primary
+            guard !font.face.hasGlyph(for: UInt32(units[clusterStarts[index]])),
+                let space = font.face.nominalGlyph(for: 0x20)
+            else { continue }
+            clusters[index].advance = font.advance16(glyph: space, units: font.face.nominalAdvanceUnits(of: space))
+        }
+    }
+
     mutating func applyLetterSpacing(_ letterSpacings16: [Int64], shapingClusters: [Int64]) {
         for index in clusters.indices {
             let letterSpacing16 = letterSpacings16[Int(clusters[index].style)]
             switch clusters[index].kind {
-            case .control, .tab, .softHyphen: clusters[index].advance = 0
+            case .control, .invisibleControl, .tab, .softHyphen: clusters[index].advance = 0
             case .space: clusters[index].advance += letterSpacing16
-            case .text, .ideographicSpace:
+            case .text, .ideographicSpace, .visibleControl, .separator:
                 // Spacing out the letters of a cursive script would break its joins;
                 // invisible format characters take no spacing either.
                 if !ScriptAnalysis.isCursive(scripts[index]), !invisible[index] {

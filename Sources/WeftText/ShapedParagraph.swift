@@ -6,8 +6,21 @@ struct MeasuredCluster {
         case space
         /// U+0009: advances to the next tab stop, and hangs like a space.
         case tab
-        /// Other control characters, which Chromium draws as nothing.
+        /// Other control characters, which Chromium draws as nothing: line
+        /// and form feeds, and carriage returns.
         case control
+        /// NUL, DEL and the C1 controls: drawn as nothing too, but in the font
+        /// that fallback picks for them, whose metrics count in the line's
+        /// height, as Chromium lays them out.
+        case invisibleControl
+        /// The other C0 controls (U+0001 to U+001F but tab, line feed, form
+        /// feed and carriage return), which CSS Text draws as a visible glyph:
+        /// Chromium takes the primary font's (its .notdef where it has none).
+        case visibleControl
+        /// U+2028 and U+2029: under `pre-wrap` a character of the primary
+        /// font, not a break. Where that font has no glyph for it, Chromium
+        /// gives it the font's space advance rather than a fallback font's glyph.
+        case separator
         /// U+00AD (`hyphens: manual`): invisible, but a line broken after it shows a hyphen.
         case softHyphen
         /// U+3000: drawn as text in its font, but it hangs at a soft wrap as a
@@ -22,6 +35,12 @@ struct MeasuredCluster {
         /// Shaped and drawn in a font: text, and the ideographic space.
         var isText: Bool { self == .text || self == .ideographicSpace }
 
+        /// Given a font by fallback where the primary font has no glyph.
+        var choosesFont: Bool { isText || self == .invisibleControl }
+
+        /// Set in a font, whose metrics count in the line's height.
+        var drawsGlyph: Bool { choosesFont || self == .visibleControl || self == .separator }
+
         init(scalars: [UInt32]) {
             guard let first = scalars.first else {
                 self = .control
@@ -32,7 +51,10 @@ struct MeasuredCluster {
             case 0x09: self = .tab
             case 0xAD: self = .softHyphen
             case 0x3000: self = .ideographicSpace
-            case 0x00..<0x20, 0x7F..<0xA0: self = .control
+            case 0x01...0x08, 0x0B, 0x0E...0x1F: self = .visibleControl
+            case 0x2028, 0x2029: self = .separator
+            case 0x00, 0x7F..<0xA0: self = .invisibleControl
+            case 0x00..<0x20: self = .control
             default: self = .text
             }
         }

@@ -94,7 +94,7 @@ struct TextLayout {
                     let cluster = shaped.clusters[index]
                     if !lineStyles.contains(cluster.style) { lineStyles.append(cluster.style) }
                     let font = LineHeights.UsedFont(style: cluster.style, font: cluster.fontIndex)
-                    if cluster.kind.isText, !used.contains(font) { used.append(font) }
+                    if cluster.kind.drawsGlyph, !used.contains(font) { used.append(font) }
                 }
                 let start = line.clusters.isEmpty ? 0 : shaped.clusterStarts[line.clusters.lowerBound]
                 let end =

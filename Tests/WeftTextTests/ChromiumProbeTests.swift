@@ -177,6 +177,53 @@ import WeftLayout
     }
 }
 
+/// Control characters and the line and paragraph separators, as headless
+/// Chromium draws them under the text suite's CSS (`pre-wrap`), one line each.
+@Suite struct ControlCharacterTests {
+    let measurer = WeftTextMeasurer(cache: MeasurementCache())
+
+    func size(_ text: String, _ family: String, _ size: Double, letterSpacing: Double = 0) -> Size {
+        measurer.measure(
+            TextContent(text: text, font: FontDescriptor(family: family, size: size), letterSpacing: letterSpacing),
+            maxWidth: .infinity, maxHeight: .infinity
+        ).size
+    }
+
+    /// A C0 control (not tab, line feed, form feed or carriage return) is a
+    /// visible glyph: the primary font's .notdef (1 em in Ahem, 0.6 em in
+    /// DejaVu Sans), letter-spaced like a letter, with no fallback font.
+    @Test func aC0ControlTakesThePrimaryFontsNotdef() {
+        #expect(size("x\u{1F}y", "Ahem", 10) == Size(width: 30, height: 10))
+        #expect(size("a\u{01}b", "Ahem", 10, letterSpacing: 3) == Size(width: 39, height: 10))
+        #expect(size("\u{01}", "DejaVu Sans", 16) == Size(width: 9.609375, height: 19))
+        #expect(size("a\u{01}\u{02}b", "Liberation Sans", 16) == Size(width: 29.484375, height: 18))
+        // A vertical tab is such a control, not a break.
+        #expect(size("ab\u{0B}cd", "Ahem", 10) == Size(width: 50, height: 10))
+        // A form feed and a carriage return stay invisible.
+        #expect(size("a\u{0C}b", "Ahem", 10) == Size(width: 20, height: 10))
+        #expect(size("a\rb", "Ahem", 10) == Size(width: 20, height: 10))
+    }
+
+    /// U+2028 and U+2029 are characters of the primary font: its space's
+    /// advance where it has no glyph (Ahem, Liberation Sans), its own glyph
+    /// where it has one (DejaVu Sans, zero wide); never a fallback font, never a break.
+    @Test func aSeparatorTakesThePrimaryFontsSpaceWhereItHasNoGlyph() {
+        #expect(size("ab\u{2028}cd", "Ahem", 10) == Size(width: 50, height: 10))
+        #expect(size("ab\u{2029}cd", "Ahem", 10, letterSpacing: 3) == Size(width: 65, height: 10))
+        #expect(size("ab\u{2028}cd", "Liberation Sans", 16) == Size(width: 39.140625, height: 18))
+        #expect(size("ab\u{2028}cd", "Liberation Sans", 16) == size("ab cd", "Liberation Sans", 16))
+        #expect(size("ab\u{2028}cd", "DejaVu Sans", 16) == size("abcd", "DejaVu Sans", 16))
+    }
+
+    /// DEL and the C1 controls draw nothing, in the font fallback picks for
+    /// them (Noto Sans Symbols2 here), whose line is taller.
+    @Test func delAndC1ControlsRaiseTheLineToTheirFallbackFont() {
+        #expect(size("a\u{7F}b", "Ahem", 10) == Size(width: 20, height: 17))
+        #expect(size("ab\u{85}cd", "Liberation Sans", 16) == Size(width: 34.703125, height: 27))
+        #expect(size("a\u{9F}b", "DejaVu Sans", 16) == Size(width: 19.96875, height: 27))
+    }
+}
+
 @Suite struct LineBreakStrictnessTests {
     /// `line-break: auto` breaks before small kana, like ICU's normal rules.
     @Test func breaksBeforeSmallKana() {
