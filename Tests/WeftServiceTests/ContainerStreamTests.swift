@@ -147,22 +147,22 @@ import WeftLayout
         #expect(!records.contains { $0["record"]?.string == "end" })
     }
 
-    /// A table whose hints overflow (an offset near the largest double): the
-    /// document is a 422, and the stream ends with the same problem instead
-    /// of an end record with `null` in its hints.
-    @Test(arguments: [false, true]) func hintsThatOverflowEndTheStreamAsTheDocument(pipelined: Bool) throws {
+    /// Screenfuls too many to sum (1e308 of them): refused at the value
+    /// before any record, by the stream as by the document, whether the
+    /// stream would have read its cells whole or while laying them out.
+    @Test(arguments: [false, true]) func absurdScreenfulsAreRefusedBeforeTheStream(pipelined: Bool) throws {
         let body = #"{"container": {"type": "table", "bounds": {"width": 320, "height": 480}, "#
             + #""contentOffset": {"x": 0, "y": 1.7e308}, "leadingScreensForBatching": 1e308}, "items": ["#
             + (0..<4).map { boxCell("c\($0)", height: 40) }.joined(separator: ",") + "]}"
         let document = try respond(makeEngine(), body)
         #expect(document.status == 422)
-        #expect(document.body["path"]?.string == "/container")
-        let records = try streamRecords(makeEngine(workers: 2, pipelined: pipelined), body, pipelined: pipelined)
-        let last = try #require(records.last)
-        #expect(last["record"]?.string == "error")
-        #expect(last["detail"] == document.body["detail"])
-        #expect(last["path"] == document.body["path"])
-        #expect(!records.contains { $0["record"]?.string == "end" })
+        #expect(document.body["path"]?.string == "/container/leadingScreensForBatching")
+        guard case .refused(let problem) = makeEngine(workers: 2, pipelined: pipelined).beginStream(Array(body.utf8)) else {
+            Issue.record("the stream began")
+            return
+        }
+        #expect(problem.status == 422)
+        #expect(problem.path?.description == "/container/leadingScreensForBatching")
     }
 
     @Test func acceptNegotiation() {

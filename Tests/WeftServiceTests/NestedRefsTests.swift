@@ -21,6 +21,12 @@ import WeftLayout
             + rowsJSON.joined(separator: ",") + "]}"
     }
 
+    /// The problem a stream of `body` is refused with before its 200; nil if it starts.
+    static func streamRefusal(_ engine: ContainerEngine, _ body: String) -> Problem? {
+        guard case .refused(let problem) = engine.beginStream(Array(body.utf8)) else { return nil }
+        return problem
+    }
+
     static func nestedItems(_ json: JSONValue, row: Int) -> [JSONValue] {
         json["sections"]?[0]?["items"]?[row]?["layout"]?["children"]?[1]?["sections"]?[0]?["items"]?.array ?? []
     }
@@ -101,13 +107,10 @@ import WeftLayout
             #expect(json["refs"]?.array?.compactMap(\.string) == [
                 "/items/0/node/children/1/items/1", "/items/2/node/children/1/items/0",
             ])
-            // Streamed: nested refs resolve as their rows are laid out, after
-            // the 200, so the stream ends with the same problem as a record.
-            let records = try streamRecords(engine, body)
-            let last = try #require(records.last)
-            #expect(last["record"]?.string == "error")
-            #expect(last["type"]?.string?.hasSuffix("unknown-ref") == true)
-            #expect(last["refs"]?.array?.isEmpty == false)
+            // Streamed: the same 409, before the 200 and any record.
+            let refused = try #require(Self.streamRefusal(engine, body))
+            #expect(refused.status == 409)
+            #expect(refused.refs?.map(\.description) == json["refs"]?.array?.compactMap(\.string))
         }
     }
 
@@ -150,8 +153,8 @@ import WeftLayout
         #expect(status == 409)
         #expect(json["refs"]?.array?.compactMap(\.string) == ["/items/1"])
         #expect(json["path"]?.string == "/items/1")
-        let records = try streamRecords(second, body)
-        #expect(records.last?["refs"]?.array?.compactMap(\.string) == ["/items/1"])
+        let refused = try #require(Self.streamRefusal(second, body))
+        #expect(refused.status == 409 && refused.refs?.map(\.description) == ["/items/1"])
     }
 
     @Test func unknownRefsOfRowsAndOfTheirNestedCellsAreOne409() throws {

@@ -36,9 +36,10 @@ struct ContainerGeometry: Sendable {
     /// A collection's content extent across its scroll axis: the bounds
     /// less the content insets on that axis, as ASCollectionViewLayoutInspector.mm's
     /// `NodeConstrainedSizeForScrollDirection` subtracts them (section
-    /// insets are not). Flow lines, headers and footers span it.
+    /// insets are not). Flow lines, headers and footers span it. Insets
+    /// wider than the bounds leave none: a content size is never negative.
     var collectionAcross: Double {
-        isHorizontal ? bounds.height - contentInset.vertical : bounds.width - contentInset.horizontal
+        max(0, isHorizontal ? bounds.height - contentInset.vertical : bounds.width - contentInset.horizontal)
     }
 
     /// A table's "nodes constrained width" (ASTableView.mm): bounds less the

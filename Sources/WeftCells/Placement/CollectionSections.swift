@@ -38,9 +38,10 @@ struct CollectionMetrics: Sendable, Hashable {
 
     /// The content's extent across the scroll axis: the viewport less the
     /// content insets on that axis (only content insets are subtracted, as
-    /// ASCollectionViewFlowLayoutInspector.mm does for the item range).
+    /// ASCollectionViewFlowLayoutInspector.mm does for the item range), and
+    /// never less than none.
     var across: Double {
-        horizontal ? viewport.height - contentInset.vertical : viewport.width - contentInset.horizontal
+        max(0, horizontal ? viewport.height - contentInset.vertical : viewport.width - contentInset.horizontal)
     }
 
     /// The room a section's items have across the scroll axis.

@@ -9,7 +9,12 @@ import WeftLayout
 extension ContainerEngine {
     /// Resolves every ref in place; the 409 `unknown-ref` problem, listing
     /// every ref the store does not know, when any is unknown.
-    func resolveRefs(_ decoded: inout DecodedContainerRequest, body: [UInt8]) -> Problem? {
+    ///
+    /// The refs of containers nested in the cells' trees are otherwise
+    /// found where those trees are laid out. `checkingNested` looks for them
+    /// now: a stream sends its 200 before any tree is laid out, and an
+    /// unknown ref must still be a 409, not an error record after rows.
+    func resolveRefs(_ decoded: inout DecodedContainerRequest, body: [UInt8], checkingNested: Bool = false) -> Problem? {
         var refs: [(section: Int, slot: CellSlot, key: String)] = []
         for (s, section) in decoded.nodes.enumerated() {
             if let key = section.header?.ref { refs.append((s, .header, key)) }
@@ -18,18 +23,23 @@ extension ContainerEngine {
             }
             if let key = section.footer?.ref { refs.append((s, .footer, key)) }
         }
-        guard !refs.isEmpty else { return nil }
-        let found = contentStore.contents(for: refs.map(\.key))
-        var anyUnknown = false
-        for (n, ref) in refs.enumerated() {
-            Turns.checkpoint()
-            guard let content = found[n] else {
-                anyUnknown = true
-                continue
+        if !refs.isEmpty {
+            let found = contentStore.contents(for: refs.map(\.key))
+            var anyUnknown = false
+            for (n, ref) in refs.enumerated() {
+                Turns.checkpoint()
+                guard let content = found[n] else {
+                    anyUnknown = true
+                    continue
+                }
+                decoded.apply(content, section: ref.section, slot: ref.slot)
             }
-            decoded.apply(content, section: ref.section, slot: ref.slot)
+            if anyUnknown { return Self.unknownRefs(everyUnknownRef(decoded, body: body)) }
         }
-        return anyUnknown ? Self.unknownRefs(everyUnknownRef(decoded, body: body)) : nil
+        // Stored trees can hold refs only if the body sent one.
+        guard checkingNested, !refs.isEmpty || Self.mayHoldRefs(body) else { return nil }
+        let nested = everyUnknownRef(decoded, body: body)
+        return nested.isEmpty ? nil : Self.unknownRefs(nested)
     }
 
     /// In document order: the cells whose refs are unknown, and the unknown

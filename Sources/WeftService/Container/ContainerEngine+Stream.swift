@@ -65,7 +65,7 @@ extension ContainerEngine {
             case .notATable: break
             }
         }
-        switch prepare(body, reportsLines: reportsLines, cancellation: cancellation) {
+        switch prepare(body, reportsLines: reportsLines, streamed: true, cancellation: cancellation) {
         case .ready(let prepared): return .ready(.whole(prepared))
         case .refused(let problem): return .refused(problem)
         }

@@ -74,7 +74,7 @@ extension ContainerRequestDecoder {
         // A missing or null axis reads as 0, which validation refuses with the path of `bounds`.
         case .bounds: c.bounds = try r.contractSize(missing: 0)
         case .contentOffset: c.contentOffset = try r.contractPoint()
-        case .contentInset: c.contentInset = try r.contractEdges(ContainerTokens.insetRules)
+        case .contentInset: c.contentInset = try r.contractContainerInsets()
         case .scrolling:
             let kind = try r.peekKind()
             guard kind == .string else { throw r.wrongType("a scrolling direction", got: kind) }
@@ -87,7 +87,7 @@ extension ContainerRequestDecoder {
             c.scrolling = direction
         case .rangeMode: c.rangeMode = try r.contractToken(ContainerTokens.rangeMode)
         case .rangeTuning: preconditionFailure("read by decodeContainer, which knows the type only at the end")
-        case .leadingScreensForBatching: c.leadingScreensForBatching = try r.contractLength()
+        case .leadingScreensForBatching: c.leadingScreensForBatching = try r.contractContainerLength()
         case .fetching: c.fetching = try r.contractBool()
         case .visible: c.visible = try r.contractBool()
         case .separatorStyle: c.separatorStyle = try r.contractToken(ContainerTokens.separatorStyle)
@@ -134,9 +134,9 @@ extension ContainerRequestDecoder {
                 // A missing or null axis reads as 0, which validation refuses with this path.
                 case .itemSize: result.itemSize = try r.contractSize(missing: 0)
                 case .columns: result.columns = try r.contractInteger(in: 1...Int(Int32.max))
-                case .itemSpacing: result.spacing.itemSpacing = try r.contractLength()
-                case .lineSpacing: result.spacing.lineSpacing = try r.contractLength()
-                case .sectionInset: result.spacing.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
+                case .itemSpacing: result.spacing.itemSpacing = try r.contractContainerLength()
+                case .lineSpacing: result.spacing.lineSpacing = try r.contractContainerLength()
+                case .sectionInset: result.spacing.sectionInset = try r.contractContainerInsets()
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -160,9 +160,9 @@ extension ContainerRequestDecoder {
                     throw RequestError.twice(field.rawValue)
                 }
                 switch field {
-                case .itemSpacing: flow.itemSpacing = try r.contractLength()
-                case .lineSpacing: flow.lineSpacing = try r.contractLength()
-                case .sectionInset: flow.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
+                case .itemSpacing: flow.itemSpacing = try r.contractContainerLength()
+                case .lineSpacing: flow.lineSpacing = try r.contractContainerLength()
+                case .sectionInset: flow.sectionInset = try r.contractContainerInsets()
                 case .alignment: flow.alignment = try r.contractToken(ContainerTokens.flowAlignment)
                 }
             } catch {
@@ -235,8 +235,8 @@ extension ContainerRequestDecoder {
             do throws(RequestError) {
                 guard seen.insert(field) else { throw RequestError.twice(field.rawValue) }
                 switch field {
-                case .leadingBufferScreenfuls: p.leading = try r.contractLength()
-                case .trailingBufferScreenfuls: p.trailing = try r.contractLength()
+                case .leadingBufferScreenfuls: p.leading = try r.contractContainerLength()
+                case .trailingBufferScreenfuls: p.trailing = try r.contractContainerLength()
                 }
             } catch {
                 throw error.at(field.rawValue)

@@ -2291,7 +2291,8 @@ paths:
         Smaller bodies, pagers, collections, and tables whose `container` comes after
         their cells are read whole before the 200: malformed JSON, a container or a
         cell's own fields that break the contract, an `id` used twice, too many cells
-        and unknown refs are answered 4xx before any record. A cell's tree is read as
+        and unknown refs (those of nested containers in the cells' trees included) are
+        answered 4xx before any record. A cell's tree is read as
         the cell is laid out, in every stream: a tree that breaks the contract ends
         the stream with an `error` record (its `path` into that tree), after the
         records of the cells before it. Any stream whose request runs out of time or
@@ -2687,8 +2688,9 @@ components:
           patternProperties: {"^x-": {}}
           additionalProperties: false
     InsetDimension:
+      description: Under 1e7 points, or 1e7%, either way.
       oneOf:
-        - {type: number}
+        - {type: number, exclusiveMinimum: -10000000, exclusiveMaximum: 10000000}
         - {$ref: "#/components/schemas/Percent"}
     PaddingEdges:
       description: Like Edges, with points or "N%", never negative and never "auto".
@@ -3208,8 +3210,8 @@ components:
         the request's element limit, and a nested tree's depth continues from the element's.
         Nested cells carry their `key` as any cell does (the key their content gets anywhere),
         and may be sent back as refs, resolved from the same content store on either endpoint;
-        unknown ones make the request a 409 whose `refs` lists each (an NDJSON stream, whose rows
-        are laid out after its 200, ends with that problem as an `error` record). In a container
+        unknown ones make the request a 409 whose `refs` lists each, streamed or not (an NDJSON
+        stream looks for them before its 200). In a container
         request, a nested cell's layout is cached like a row's, by its content and the range
         it is laid out in, so a card that recurs in other rows or later requests is laid out
         once. What a nested container warns about (its placement, its hints, its cells' own
@@ -3347,8 +3349,8 @@ components:
     TuningParameters:
       type: object
       properties:
-        leadingBufferScreenfuls: {type: number, minimum: 0}
-        trailingBufferScreenfuls: {type: number, minimum: 0}
+        leadingBufferScreenfuls: {type: number, minimum: 0, exclusiveMaximum: 10000000}
+        trailingBufferScreenfuls: {type: number, minimum: 0, exclusiveMaximum: 10000000}
       patternProperties: {"^x-": {}}
       additionalProperties: false
     Container:
@@ -3383,7 +3385,7 @@ components:
               display: {$ref: "#/components/schemas/TuningParameters"}
               preload: {$ref: "#/components/schemas/TuningParameters"}
             additionalProperties: false
-        leadingScreensForBatching: {type: number, minimum: 0, default: 2}
+        leadingScreensForBatching: {type: number, minimum: 0, exclusiveMaximum: 10000000, default: 2}
         fetching: {type: boolean, default: false}
         visible: {type: boolean, default: true}
         separatorStyle:
@@ -3396,8 +3398,8 @@ components:
           type: object
           description: Collection only; UIKit's flow layout metrics.
           properties:
-            itemSpacing: {type: number, minimum: 0, default: 10}
-            lineSpacing: {type: number, minimum: 0, default: 10}
+            itemSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000, default: 10}
+            lineSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000, default: 10}
             sectionInset: {$ref: "#/components/schemas/InsetEdges"}
             alignment:
               type: string
@@ -3430,8 +3432,8 @@ components:
           required: [itemSize]
           properties:
             itemSize: {$ref: "#/components/schemas/Bounds"}
-            itemSpacing: {type: number, minimum: 0}
-            lineSpacing: {type: number, minimum: 0}
+            itemSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000}
+            lineSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000}
             sectionInset: {$ref: "#/components/schemas/InsetEdges"}
           patternProperties: {"^x-": {}}
           additionalProperties: false
@@ -3447,8 +3449,8 @@ components:
             to a pixel past its column.
           properties:
             columns: {type: integer, minimum: 1, default: 2}
-            itemSpacing: {type: number, minimum: 0}
-            lineSpacing: {type: number, minimum: 0}
+            itemSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000}
+            lineSpacing: {type: number, minimum: 0, exclusiveMaximum: 10000000}
             sectionInset: {$ref: "#/components/schemas/InsetEdges"}
           patternProperties: {"^x-": {}}
           additionalProperties: false

@@ -41,8 +41,8 @@ import WeftLayout
         #expect(problem["path"] == .string("/items/1/node/children/1"))
     }
 
-    /// A nested container's cells and placement are checked as a row's are,
-    /// on both endpoints, cache on or off: a 422 at the overflow, never `null`.
+    /// A nested container's cells and settings are checked as a row's are,
+    /// on both endpoints, cache on or off: a 422 at the value, never `null`.
     @Test(arguments: [(0, false), (8, false), (8, true)])
     func overflowInsideANestedContainerIsA422AtItsPath(cacheMB: Int, node: Bool) throws {
         func strip(_ flow: String, _ card: String) -> String {
@@ -53,7 +53,8 @@ import WeftLayout
         let box = #"{"type":"box","style":{"width":10,"height":10}}"#
         let cases = [
             (strip("", overflowingStack), "/sections/0/items/1/node/children/1"),
-            (strip(#","flow":{"lineSpacing":1e308,"sectionInset":{"left":1e308}}"#, box), ""),
+            // Spacings past 1e7 are refused where they are sent.
+            (strip(#","flow":{"lineSpacing":1e308,"sectionInset":{"left":1e308}}"#, box), "/container/flow/lineSpacing"),
         ]
         for (element, inside) in cases {
             let status: Int, problem: JSONValue, bytes: [UInt8], prefix: String
@@ -73,18 +74,39 @@ import WeftLayout
         }
     }
 
+    /// Content insets wider than a collection's bounds leave it no content
+    /// across, never a negative contentSize (a scroll view's never is).
+    @Test(arguments: [("vertical", "width"), ("horizontal", "height")])
+    func insetsWiderThanTheBoundsLeaveNoContentAcross(_ scrollDirection: String, _ across: String) throws {
+        let body = #"{"container":{"type":"collection","scrollDirection":"\#(scrollDirection)","#
+            + #""bounds":{"width":375,"height":200},"contentInset":{"all":300}},"#
+            + #""items":[{"id":"a","node":{"type":"box","style":{"width":50,"height":50}}}]}"#
+        let (status, answer, _) = try respond(makeEngine(), body)
+        #expect(status == 200)
+        #expect(answer["contentSize"]?[across] == .number(0))
+    }
+
+    /// Settings whose sums would overflow the placement or its hints are
+    /// refused at the value that is too large, never answered with `null`.
     @Test(arguments: [
-        #""type":"collection","flow":{"sectionInset":{"top":1e308,"bottom":1e308}}"#,
-        #""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
+        (#""type":"collection","flow":{"sectionInset":{"top":1e308,"bottom":1e308}}"#, "/container/flow/sectionInset/top"),
+        (#""type":"collection","flow":{"sectionInset":1e300}"#, "/container/flow/sectionInset"),
+        (#""type":"collection","contentInset":{"left":"1e9%"}"#, "/container/contentInset/left"),
+        (#""type":"collection","layout":"gallery","gallery":{"itemSize":{"width":1,"height":1},"lineSpacing":1e7}"#,
+         "/container/gallery/lineSpacing"),
+        (#""type":"table","contentOffset":{"x":0,"y":1.7e308},"leadingScreensForBatching":1e308"#,
+         "/container/leadingScreensForBatching"),
+        (#""type":"table","rangeTuning":{"full":{"display":{"leadingBufferScreenfuls":1e300}}}"#,
+         "/container/rangeTuning/full/display/leadingBufferScreenfuls"),
     ])
-    func overflowingPlacementIsA422(_ container: String) throws {
+    func overflowingSettingsAreA422AtTheirValue(_ container: String, _ path: String) throws {
         func cell(_ id: String) -> String { #"{"id":"\#(id)","kind":"interop","size":{"width":10,"height":10}}"# }
         let body = #"{"container":{"# + container + #","bounds":{"width":100,"height":100}},"items":["#
             + cell("a") + "," + cell("b") + "]}"
         let (status, problem, bytes) = try respond(makeEngine(), body)
         #expect(!String(decoding: bytes, as: UTF8.self).contains("null}"))
         #expect(status == 422)
-        #expect(problem["path"] == .string("/container"))
+        #expect(problem["path"] == .string(path))
     }
 
     @Test(arguments: [
