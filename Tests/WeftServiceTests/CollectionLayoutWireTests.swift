@@ -126,6 +126,10 @@ import WeftLayout
         (#""layout": "masonry", "masonry": {"columns": 0}"#, "collection", "/container/masonry/columns", "invalid-value"),
         (#""layout": "masonry", "masonry": {"columns": 1.5}"#, "collection", "/container/masonry/columns", "invalid-value"),
         (#""layout": "masonry", "masonry": {"lineSpacing": -1}"#, "collection", "/container/masonry/lineSpacing", "invalid-value"),
+        // A layout's object without its `layout` would quietly give a flow.
+        (#""gallery": {"itemSize": {"width": 10, "height": 10}}"#, "collection", "/container/gallery", "unknown-key"),
+        (#""layout": "gallery", "gallery": {"itemSize": {"width": 10, "height": 10}}, "masonry": {"columns": 3}"#,
+         "collection", "/container/masonry", "unknown-key"),
     ])
     func badLayoutKeysAreProblemsWithTheirPath(keys: String, type: String, path: String, problem: String) throws {
         let body = #"{"container": {"type": "\#(type)", "bounds": {"width": 300, "height": 100}, \#(keys)}, "items": [\#(box("a", height: 10))]}"#

@@ -63,6 +63,15 @@ extension ContainerRequestDecoder {
                 .unknownKey, "\"\(key.rawValue)\" is not a key of a \(container.type.rawValue) container"
             ).at(key.rawValue)
         }
+        // A layout's own object under another layout would change nothing:
+        // most likely `layout` was left out, which must not quietly give a flow.
+        for (key, layout) in [(ContainerKey.gallery, CollectionLayoutType.gallery), (.masonry, .masonry)]
+        where container.type == .collection && present.contains(key) && container.layout != layout {
+            throw RequestError(
+                .unknownKey,
+                "\"\(key.rawValue)\" is read only with \"layout\": \"\(key.rawValue)\"; this collection's layout is \(container.layout.rawValue)"
+            ).at(key.rawValue)
+        }
         return (container, sawBounds)
     }
 

@@ -3476,6 +3476,13 @@ components:
         - description: A gallery lays its items out at its `itemSize`, so it needs its `gallery` object.
           if: {required: [layout], properties: {layout: {const: gallery}}}
           then: {required: [gallery]}
+        - description: >-
+            A layout's own object is read only under that layout: sent with another, it is a 422
+            `unknown-key` (it would change nothing, most likely because `layout` was left out).
+          if: {required: [gallery]}
+          then: {required: [layout], properties: {layout: {const: gallery}}}
+        - if: {required: [masonry]}
+          then: {required: [layout], properties: {layout: {const: masonry}}}
         - if: {properties: {type: {const: table}}}
           then: {properties: {scrollDirection: false, flow: false, circular: false, currentPage: false, previousBounds: false,
                               layout: false, gallery: false, masonry: false}}
