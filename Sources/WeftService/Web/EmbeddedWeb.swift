@@ -176,6 +176,27 @@ const stripRow = (i) => ({
     ] } },
 });
 
+/** A photo tile: an image box with its number over its bottom left corner. */
+const photo = (i, width, height) => ({ id: `photo-${i + 1}`, node: {
+  type: "overlay",
+  child: { type: "box", id: "image", style: { preferredSize: { width, height } } },
+  overlay: { type: "relative", horizontalPosition: "start", verticalPosition: "end", child: {
+    type: "inset", insets: { top: 4, left: 6, bottom: 4, right: 6 },
+    child: { type: "text", id: "caption", text: `#${i + 1}`, font: { family: BODY, size: 12, weight: 600 } } } },
+} });
+
+/** A section header: a heading in an inset. */
+const heading = (id, text) => ({ id, node: { type: "inset", insets: { top: 10, left: 10, bottom: 4, right: 10 },
+  child: { type: "text", id: "heading", text, font: { family: SANS, size: 20, weight: 700 } } } });
+
+/** A masonry card: an image of its own height above a caption that wraps in the column. */
+const pin = (i) => ({ id: `pin-${i + 1}`, node: {
+  type: "stack", direction: "vertical", spacing: 6, children: [
+    { type: "box", id: "image", style: { height: 60 + (i * 53) % 110 } },
+    { type: "text", id: "caption", text: WORDS.slice(i % 9, i % 9 + 3 + (i % 4)).join(" "),
+      font: { family: BODY, size: 13 } },
+  ] } });
+
 const EXAMPLES = {
   "Feed with spans": {
     container: { type: "table", bounds: { width: 375, height: 560 }, separatorStyle: "none" },
@@ -203,6 +224,26 @@ const EXAMPLES = {
           type: "inset", insets: { top: 4, left: 6, bottom: 4, right: 6 },
           child: { type: "text", id: "caption", text: `#${i + 1}`, font: { family: BODY, size: 12, weight: 600 } } } },
       } })) }],
+  },
+  // ASCollectionFlowLayoutDelegate: each line packed to the start, not justified.
+  "Collection (start-aligned flow)": {
+    container: { type: "collection", bounds: { width: 375, height: 420 },
+                 flow: { alignment: "start", itemSpacing: 8, lineSpacing: 8, sectionInset: { all: 8 } } },
+    sections: [{ id: "photos", header: heading("photos-header", "Photos, packed to the start"),
+      items: Array.from({ length: 17 }, (_, i) => photo(i, 70 + (i % 4) * 18, 84)) }],
+  },
+  // ASCollectionGalleryLayoutDelegate: every item at exactly itemSize.
+  "Collection (gallery)": {
+    container: { type: "collection", bounds: { width: 375, height: 420 }, layout: "gallery",
+                 gallery: { itemSize: { width: 112, height: 112 }, itemSpacing: 8, lineSpacing: 8, sectionInset: { all: 8 } } },
+    sections: [{ id: "album", header: heading("album-header", "Album"),
+      items: Array.from({ length: 14 }, (_, i) => photo(i, 112, 112)) }],
+  },
+  // Columns of equal width, each item to the shortest (Texture's Pinterest-style example).
+  "Collection (masonry)": {
+    container: { type: "collection", bounds: { width: 375, height: 480 }, layout: "masonry",
+                 masonry: { columns: 2, itemSpacing: 10, lineSpacing: 10, sectionInset: { all: 10 } } },
+    items: Array.from({ length: 12 }, (_, i) => pin(i)),
   },
   "Pager": {
     container: { type: "pager", bounds: { width: 320, height: 220 }, contentOffset: { x: 320, y: 0 } },
