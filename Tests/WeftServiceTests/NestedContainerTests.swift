@@ -75,6 +75,18 @@ import WeftLayout
     }
 
 
+    /// Two cards of one strip with one id: the path is the second's from the
+    /// request's root, and the detail names the first within the strip (a
+    /// pointer from the root would name a row).
+    @Test func aDuplicateIdInAStripNamesTheFirstWithinTheStrip() throws {
+        let twins = #"{"id": "k", "node": {"type": "box", "style": {"width": 10, "height": 10}}}"#
+        let body = table([row("r0", strip(cards([(10, 10)]))), row("r1", strip(twins + "," + twins))])
+        let (status, json, _) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(json["path"]?.string == "/items/1/node/children/1/items/1/id")
+        #expect(json["detail"]?.string == #"the id "k" is already the id of the cell at items/0 of this container"#)
+    }
+
     @Test func sectionAndContentInsetsAddToTheStripHeight() throws {
         let extra = #", "contentInset": {"top": 2, "bottom": 3}"#
         let element = #"""

@@ -5,11 +5,13 @@ import WeftLayout
 /// this catches what only makes sense for the model as a whole.
 public enum ContainerValidation {
     /// Every problem found, in request order. An over-limit request reports
-    /// only that, without walking its cells.
-    public static func validate(_ request: ContainerRequest) -> [ContainerError] {
+    /// only that, without walking its cells. `nested`: the request is a
+    /// `container` element's, whose paths are prefixed with the element's
+    /// later, so a detail names other cells of it relative to it.
+    public static func validate(_ request: ContainerRequest, nested: Bool = false) -> [ContainerError] {
         if let tooMany = checkLimit(request) { return [tooMany] }
         var errors = validateHead(request)
-        checkSections(request, &errors)
+        checkSections(request, nested: nested, &errors)
         return errors
     }
 
@@ -141,9 +143,9 @@ public enum ContainerValidation {
         }
     }
 
-    private static func checkSections(_ request: ContainerRequest, _ errors: inout [ContainerError]) {
+    private static func checkSections(_ request: ContainerRequest, nested: Bool, _ errors: inout [ContainerError]) {
         let shorthand = request.usesItemsShorthand
-        var ids = CellIDs(shorthand: shorthand, capacity: request.cellCount)
+        var ids = CellIDs(shorthand: shorthand, capacity: request.cellCount, nested: nested)
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
                 withUnsafePointer(to: header) {
@@ -302,12 +304,15 @@ public struct CellIDs: Sendable {
     private var seen: [String: (section: Int, slot: CellSlot)] = [:]
     private let shorthand: Bool
     private let capacity: Int
+    private let nested: Bool
     private static let firstCount = 16
 
-    /// No ids seen yet; `shorthand` spells paths `/items/N` (the top-level `items`).
-    public init(shorthand: Bool, capacity: Int = 0) {
+    /// No ids seen yet; `shorthand` spells paths `/items/N` (the top-level
+    /// `items`); `nested`: the cells are a `container` element's.
+    public init(shorthand: Bool, capacity: Int = 0, nested: Bool = false) {
         self.shorthand = shorthand
         self.capacity = capacity
+        self.nested = nested
         first.reserveCapacity(min(capacity, Self.firstCount))
     }
 
@@ -331,7 +336,7 @@ public struct CellIDs: Sendable {
         guard let earlier else { return nil }
         let path = RequestPath.cell(slot, section: section, shorthand: shorthand)
         let firstPath = RequestPath.cell(earlier.slot, section: earlier.section, shorthand: shorthand)
-        return ContainerError(
-            .duplicateID, path: path.appending("id"), detail: "the id \"\(id)\" is already the id of the cell at \(firstPath)")
+        let earlierCell = nested ? "the cell at \(firstPath.description.dropFirst()) of this container" : "the cell at \(firstPath)"
+        return ContainerError(.duplicateID, path: path.appending("id"), detail: "the id \"\(id)\" is already the id of \(earlierCell)")
     }
 }

@@ -31,7 +31,7 @@ final class NestedContainerFields {
             // Any positive bounds: the real ones follow the element's size at layout.
             request.container.bounds = Size(width: 1, height: 1)
         }
-        if let first = ContainerValidation.validate(request).first {
+        if let first = ContainerValidation.validate(request, nested: true).first {
             throw first.requestError
         }
         let cells = NestedCells(
