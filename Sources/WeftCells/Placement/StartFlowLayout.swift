@@ -14,7 +14,10 @@ import WeftLayout
 /// sections' items and ignores supplementary views); the spacings and inset
 /// are the flow's (the delegate's stack has none); and horizontal scrolling
 /// swaps the axes, lines becoming columns filled top to bottom (the
-/// delegate's stack stays horizontal and never wraps there).
+/// delegate's stack stays horizontal and never wraps there); and a cell is
+/// placed by its measured size alone, so the stack-child style of its node
+/// (`flexGrow`, `flexShrink`, `alignSelf`, `spacingBefore`/`After`), which the
+/// delegate's stack would apply, is not.
 enum StartFlowLayout {
     static func place(_ sections: [SectionSizes], _ metrics: CollectionMetrics) -> CollectionFrames {
         CollectionSections.place(sections, metrics) { _, sizes in lines(sizes, metrics) }

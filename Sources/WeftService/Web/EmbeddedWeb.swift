@@ -3449,7 +3449,10 @@ components:
               description: >-
                 `justified` is UIKit's (a line's leftover room shared between its gaps, a lone item
                 centred); `start` packs each line to the start, items at the top of their line, as
-                ASCollectionFlowLayoutDelegate's wrapping stack does.
+                ASCollectionFlowLayoutDelegate's wrapping stack does. A cell's own `style` sizes it
+                (`preferredSize`, minima, maxima) but does not move it in its line: its `flexGrow`,
+                `flexShrink`, `alignSelf` and `spacingBefore`/`spacingAfter`, which that stack would
+                apply to its children, are not applied.
           patternProperties: {"^x-": {}}
           additionalProperties: false
         layout:
