@@ -10,8 +10,8 @@
    new connections are refused, and the supervisor and both workers exit, the
    supervisor with 0.
 4. A worker gives memory back once requests stop: after a burst of concurrent feed-10k
-   tables (cache off), its resident memory falls within a few seconds to well below
-   what the burst left.
+   tables (cache off), it gives back within a few seconds at least a quarter of the resident
+   memory the burst added (a build that never gives any back keeps it all).
 
 Logs stay in .build-artifacts/supervisor/."""
 import argparse
@@ -268,6 +268,7 @@ def memory_returns_when_quiet(binary: str, out: str, problems: list):
             problems.append(f"memory: expected one worker process, found {len(workers)}")
             return
         worker = workers.pop()
+        before = resident_kib(worker)
 
         def post():
             conn = http.client.HTTPConnection("127.0.0.1", server.port, timeout=60)
@@ -282,15 +283,17 @@ def memory_returns_when_quiet(binary: str, out: str, problems: list):
             t.join()
         after_burst = resident_kib(worker)
         # The worker releases after two quiet seconds, checked every second.
+        most_kept = after_burst - (after_burst - before) / 4
         deadline = time.monotonic() + 8
         quiet = after_burst
-        while time.monotonic() < deadline and quiet > after_burst / 2:
+        while time.monotonic() < deadline and quiet > most_kept:
             time.sleep(0.5)
             quiet = resident_kib(worker)
-        print(f"memory: worker resident {after_burst / 1024:.1f} MiB after 8 concurrent feed-10k, "
-              f"{quiet / 1024:.1f} MiB once quiet")
-        if quiet > after_burst / 2:
-            problems.append(f"memory: resident {after_burst} KiB after the burst, still {quiet} KiB 8 s later")
+        print(f"memory: worker resident {before / 1024:.1f} MiB before, {after_burst / 1024:.1f} MiB after "
+              f"8 concurrent feed-10k, {quiet / 1024:.1f} MiB once quiet")
+        if quiet > most_kept:
+            problems.append(f"memory: resident {before} KiB before the burst, {after_burst} KiB after it, "
+                            f"still {quiet} KiB 8 s later")
 
 
 def main() -> int:

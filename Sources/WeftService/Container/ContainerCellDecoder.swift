@@ -50,7 +50,7 @@ extension ContainerRequestDecoder {
                     source.size = start..<r.offset
                 case .constrainedSize: constrainedSize = try r.contractSizeRange()
                 case .accessoryType: accessoryType = try r.contractToken(ContainerTokens.accessoryType)
-                case .separatorInset: separatorInset = try r.contractContainerInsets()
+                case .separatorInset: separatorInset = try r.contractEdges(ContainerTokens.insetRules)
                 case .selectionStyle: selectionStyle = try r.contractToken(ContainerTokens.selectionStyle)
                 case .neverShowPlaceholders: neverShowPlaceholders = try r.contractBool()
                 case .ref:

@@ -76,5 +76,8 @@ enum ContainerTokens {
     static let answerShape = table(AnswerShape.self)
 
     /// Insets may be negative (UIEdgeInsets may); `auto` and intrinsic sizes mean nothing here.
-    static let insetRules = DimensionRules(auto: false, percent: true, intrinsic: false, nonNegative: false)
+    /// Insets: points or percents, negative allowed, under 1e7 either way
+    /// (Texture takes a length of 1e7 points or more for no length at all).
+    static let insetRules = DimensionRules(
+        auto: false, percent: true, intrinsic: false, nonNegative: false, limit: ContainerLimits.maxLength)
 }

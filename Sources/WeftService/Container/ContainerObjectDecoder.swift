@@ -83,7 +83,7 @@ extension ContainerRequestDecoder {
         // A missing or null axis reads as 0, which validation refuses with the path of `bounds`.
         case .bounds: c.bounds = try r.contractSize(missing: 0)
         case .contentOffset: c.contentOffset = try r.contractPoint()
-        case .contentInset: c.contentInset = try r.contractContainerInsets()
+        case .contentInset: c.contentInset = try r.contractEdges(ContainerTokens.insetRules)
         case .scrolling:
             let kind = try r.peekKind()
             guard kind == .string else { throw r.wrongType("a scrolling direction", got: kind) }
@@ -145,7 +145,7 @@ extension ContainerRequestDecoder {
                 case .columns: result.columns = try r.contractInteger(in: 1...Int(Int32.max))
                 case .itemSpacing: result.spacing.itemSpacing = try r.contractContainerLength()
                 case .lineSpacing: result.spacing.lineSpacing = try r.contractContainerLength()
-                case .sectionInset: result.spacing.sectionInset = try r.contractContainerInsets()
+                case .sectionInset: result.spacing.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
                 }
             } catch {
                 throw error.at(field.rawValue)
@@ -171,7 +171,7 @@ extension ContainerRequestDecoder {
                 switch field {
                 case .itemSpacing: flow.itemSpacing = try r.contractContainerLength()
                 case .lineSpacing: flow.lineSpacing = try r.contractContainerLength()
-                case .sectionInset: flow.sectionInset = try r.contractContainerInsets()
+                case .sectionInset: flow.sectionInset = try r.contractEdges(ContainerTokens.insetRules)
                 case .alignment: flow.alignment = try r.contractToken(ContainerTokens.flowAlignment)
                 }
             } catch {

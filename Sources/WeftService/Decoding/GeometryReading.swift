@@ -11,6 +11,8 @@ public struct DimensionRules: Sendable {
     public var intrinsic: Bool
     /// Whether negative numbers are refused.
     public var nonNegative: Bool
+    /// Points, and percents, refused from this magnitude up; nil: any finite one.
+    public var limit: Double? = nil
 
     /// Sizes and their minima and maxima.
     public static let size = DimensionRules(auto: true, percent: true, intrinsic: true, nonNegative: true)
@@ -43,6 +45,7 @@ extension JSONReader {
             if rules.nonNegative && value < 0 {
                 throw RequestError(.invalidValue, "must not be negative, got \(value)")
             }
+            try Self.check(value, under: rules.limit, unit: "points")
             return .points(value)
         case .string:
             return try Self.dimension(from: scanKey(), rules)
@@ -62,9 +65,16 @@ extension JSONReader {
             if rules.nonNegative && percent.sign == .minus {
                 throw RequestError(.invalidValue, "must not be negative, got \"\(text.string)\"")
             }
+            try check(percent, under: rules.limit, unit: "%")
             return .fraction(percent / 100)
         }
         throw RequestError(.unknownToken, "invalid dimension \"\(text.string)\"; expected \(rules.accepted)")
+    }
+
+    private static func check(_ value: Double, under limit: Double?, unit: String) throws(RequestError) {
+        guard let limit, !(abs(value) < limit) else { return }
+        // Limits are whole numbers of points or percents.
+        throw RequestError(.invalidValue, "must be under \(Int(limit)) \(unit) either way, got \(value)")
     }
 
     private static func keyword(_ text: UnsafeBufferPointer<UInt8>, _ rules: DimensionRules) -> Dimension? {
