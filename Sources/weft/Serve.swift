@@ -61,7 +61,9 @@ struct Serve: ParsableCommand {
     }
 
     /// Checked while the arguments are parsed, so that an error ends with
-    /// this subcommand's usage, not the root command's.
+    /// this subcommand's usage, not the root command's. `run` reads them
+    /// again: a command keeps no state of its own between the two, and the
+    /// reading is a few lookups (and the TLS files' check).
     func validate() throws {
         _ = try settings(Environment())
     }
