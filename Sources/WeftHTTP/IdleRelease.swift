@@ -5,25 +5,27 @@ import Darwin
 #endif
 import Synchronization
 
-/// Runs `release` once the server has gone quiet: no request started or
-/// finished for `quietNanoseconds`, and at least one since the last release.
-/// A worker keeps the memory its last requests freed, so that the next
-/// request does not fault every page of a large buffer in again; once no
-/// request comes, that memory goes back to the system (`release`), and a
-/// burst of large requests does not leave the process at its peak for good.
+/// Runs `release` once the server has gone quiet: no request in flight, none
+/// started or finished for `quietNanoseconds`, and at least one since the
+/// last release. A worker keeps the memory its last requests freed, so that
+/// the next request does not fault every page of a large buffer in again;
+/// once no request comes, that memory goes back to the system (`release`),
+/// and a burst of large requests does not leave the process at its peak.
 ///
-/// Quiet means no activity, not no request in flight: a request whose end
-/// was never reported (a dropped connection) must not keep the process at
-/// its peak, and a release during a long request costs it only some page
-/// faults.
+/// A request in flight defers the release (it would fault the pages in
+/// again at once), but only for `stuckNanoseconds` of no activity at all: a
+/// request whose end was never reported must not hold the process at its
+/// peak for good.
 public final class IdleRelease: HTTPServerObserver {
     private struct State {
         var lastActivity: UInt64 = 0
         var activeSinceRelease = false
+        var inFlight = 0
     }
 
     private let forwardTo: (any HTTPServerObserver)?
     private let quietNanoseconds: UInt64
+    private let stuckNanoseconds: UInt64 = 60_000_000_000
     private let release: @Sendable () -> Void
     private let state = Mutex(State())
 
@@ -38,20 +40,22 @@ public final class IdleRelease: HTTPServerObserver {
 
     /// Notes the activity and tells `forwardTo`.
     public func requestStarted() {
-        noteActivity()
+        noteActivity(inFlight: 1)
         forwardTo?.requestStarted()
     }
 
     /// Notes the activity and tells `forwardTo`.
     public func requestFinished(_ record: RequestRecord) {
-        noteActivity()
+        noteActivity(inFlight: -1)
         forwardTo?.requestFinished(record)
     }
 
-    private func noteActivity(at now: UInt64 = monotonicNanoseconds()) {
+    private func noteActivity(inFlight change: Int) {
+        let now = monotonicNanoseconds()
         state.withLock {
             $0.lastActivity = now
             $0.activeSinceRelease = true
+            $0.inFlight = max(0, $0.inFlight + change)
         }
     }
 
@@ -59,7 +63,8 @@ public final class IdleRelease: HTTPServerObserver {
     @discardableResult
     func releaseIfQuiet(now: UInt64 = monotonicNanoseconds()) -> Bool {
         let due = state.withLock { state -> Bool in
-            guard state.activeSinceRelease, now >= state.lastActivity &+ quietNanoseconds else { return false }
+            let wait = state.inFlight == 0 ? quietNanoseconds : stuckNanoseconds
+            guard state.activeSinceRelease, now >= state.lastActivity &+ wait else { return false }
             state.activeSinceRelease = false
             return true
         }

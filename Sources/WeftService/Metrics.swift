@@ -23,6 +23,7 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
     private let storeSource = Protected<(@Sendable () -> CellStoreStatistics)?>(nil)
     private let publishedStore = Protected(CellStoreStatistics())
     private let workerRestarts: CoreMetrics.Counter
+    private let idleMemoryReleases: CoreMetrics.Counter
     private let restartSource = Protected<(read: (@Sendable () -> Int)?, published: Int)>((nil, 0))
 
     /// A fresh registry with every instrument at zero.
@@ -45,6 +46,12 @@ public final class ServiceMetrics: HTTPServerObserver, Sendable {
             CoreMetrics.Counter(label: "weft_cell_store_\($0)_total", factory: factory)
         }
         workerRestarts = CoreMetrics.Counter(label: "weft_worker_restarts_total", factory: factory)
+        idleMemoryReleases = CoreMetrics.Counter(label: "weft_idle_memory_releases_total", factory: factory)
+    }
+
+    /// Counts one hand-back of free memory once requests stopped (`IdleRelease`).
+    public func countIdleMemoryRelease() {
+        idleMemoryReleases.increment()
     }
 
     /// Counts one more request in flight.

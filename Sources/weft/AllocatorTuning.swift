@@ -17,6 +17,9 @@ enum AllocatorTuning {
     /// Hands the free memory of every arena back to the system. Kept
     /// buffers serve a run of requests; once requests stop (`IdleRelease`),
     /// a burst of large ones would otherwise leave the process at its peak.
+    /// glibc hands back free pages inside each arena and the main arena's
+    /// top, but not the free top of a thread's arena, which stays up to
+    /// the trim threshold above (32 MB) in each.
     static func releaseFreeMemory() {
         _ = malloc_trim(0)
     }

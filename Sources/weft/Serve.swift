@@ -246,7 +246,10 @@ struct Serve: ParsableCommand {
         var configuration = configuration
         configuration.workers *= ContainerEngine.requestThreadsPerWorker
         // Memory the allocator kept for the next request goes back once none comes for two seconds.
-        let idle = IdleRelease(quietSeconds: 2, forwardTo: metrics) { AllocatorTuning.releaseFreeMemory() }
+        let idle = IdleRelease(quietSeconds: 2, forwardTo: metrics) {
+            AllocatorTuning.releaseFreeMemory()
+            metrics.countIdleMemoryRelease()
+        }
         idle.startWatching(intervalSeconds: 1)
         let server = HTTPServer(configuration: configuration, router: router, observer: idle, logger: logger)
         try server.start(listeningOn: ListeningSocket(inherited: WorkerHandoff.listener))

@@ -47,9 +47,28 @@ private final class CountingObserver: HTTPServerObserver {
         #expect(releases.value == 1)
 
         idle.requestStarted()
-        let startedAt = monotonicNanoseconds()
-        #expect(!idle.releaseIfQuiet(now: startedAt + Self.second))
-        #expect(idle.releaseIfQuiet(now: startedAt + 3 * Self.second))
+        idle.requestFinished(Self.record)
+        let again = monotonicNanoseconds()
+        #expect(!idle.releaseIfQuiet(now: again + Self.second))
+        #expect(idle.releaseIfQuiet(now: again + 3 * Self.second))
+        #expect(releases.value == 2)
+    }
+
+    /// A request in flight defers the release, unless nothing at all has
+    /// happened for a minute (a request whose end was never reported).
+    @Test func aRequestInFlightDefersTheReleaseForAMinuteAtMost() {
+        let (idle, releases) = idle(quietSeconds: 2)
+        idle.requestStarted()
+        idle.requestStarted()
+        idle.requestFinished(Self.record)
+        let lastAt = monotonicNanoseconds()
+        #expect(!idle.releaseIfQuiet(now: lastAt + 10 * Self.second))
+        #expect(idle.releaseIfQuiet(now: lastAt + 61 * Self.second))
+        #expect(releases.value == 1)
+        idle.requestFinished(Self.record)
+        let finishedAt = monotonicNanoseconds()
+        #expect(!idle.releaseIfQuiet(now: finishedAt + Self.second))
+        #expect(idle.releaseIfQuiet(now: finishedAt + 3 * Self.second))
         #expect(releases.value == 2)
     }
 
