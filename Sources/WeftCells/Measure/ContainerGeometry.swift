@@ -33,13 +33,10 @@ struct ContainerGeometry: Sendable {
 
     var isHorizontal: Bool { scrollable.hasHorizontal }
 
-    /// A collection's content extent across its scroll axis: the bounds
-    /// less the content insets on that axis, as ASCollectionViewLayoutInspector.mm's
-    /// `NodeConstrainedSizeForScrollDirection` subtracts them (section
-    /// insets are not). Flow lines, headers and footers span it. Insets
-    /// wider than the bounds leave none: a content size is never negative.
+    /// A collection's content extent across its scroll axis
+    /// (`Insets.contentAcross`): flow lines, headers and footers span it.
     var collectionAcross: Double {
-        max(0, isHorizontal ? bounds.height - contentInset.vertical : bounds.width - contentInset.horizontal)
+        contentInset.contentAcross(bounds, scrollingHorizontally: isHorizontal)
     }
 
     /// A table's "nodes constrained width" (ASTableView.mm): bounds less the

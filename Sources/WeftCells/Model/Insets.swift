@@ -27,6 +27,15 @@ public struct Insets: Sendable, Hashable {
     /// Top plus bottom.
     public var vertical: Double { top + bottom }
 
+    /// A collection's content extent across its scroll axis: `viewport`
+    /// less these content insets on that axis, as ASCollectionViewLayoutInspector.mm's
+    /// `NodeConstrainedSizeForScrollDirection` subtracts them (section insets
+    /// are not). Insets wider than the viewport leave none: a content size is
+    /// never negative.
+    func contentAcross(_ viewport: Size, scrollingHorizontally: Bool) -> Double {
+        max(0, scrollingHorizontally ? viewport.height - vertical : viewport.width - horizontal)
+    }
+
     /// Edges resolved with Yoga's precedence (a specific edge beats
     /// `horizontal`/`vertical`, which beat `all`; `start`/`end` beat left/right
     /// and follow the layout direction). A fraction is of `reference` along the

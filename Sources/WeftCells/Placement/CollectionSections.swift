@@ -36,12 +36,9 @@ struct CollectionMetrics: Sendable, Hashable {
         self.grid = grid
     }
 
-    /// The content's extent across the scroll axis: the viewport less the
-    /// content insets on that axis (only content insets are subtracted, as
-    /// ASCollectionViewFlowLayoutInspector.mm does for the item range), and
-    /// never less than none.
+    /// The content's extent across the scroll axis (`Insets.contentAcross`).
     var across: Double {
-        max(0, horizontal ? viewport.height - contentInset.vertical : viewport.width - contentInset.horizontal)
+        contentInset.contentAcross(viewport, scrollingHorizontally: horizontal)
     }
 
     /// The room a section's items have across the scroll axis.
