@@ -10,10 +10,12 @@ extension ContainerEngine {
     /// every text lists its line boxes (`?lines=1`). Once `cancellation` is
     /// set, the read stops within a slice and the answer is the
     /// request-timeout problem `respond` gives for cells not laid out.
-    /// `streamed`: the answer's status goes out before any tree is laid out,
-    /// so the refs nested in trees are resolved now too (`resolveRefs`).
+    /// `resolvesNestedRefs`: the refs nested in trees are resolved now too
+    /// (`resolveRefs`), as a stream whose body may hold refs needs: its
+    /// status goes out before any tree is laid out.
     package func prepare(
-        _ body: [UInt8], reportsLines: Bool = false, streamed: Bool = false, cancellation: CancellationFlag? = nil
+        _ body: [UInt8], reportsLines: Bool = false, resolvesNestedRefs: Bool = false,
+        cancellation: CancellationFlag? = nil
     ) -> Preparation {
         var decoded: DecodedContainerRequest
         do throws(RequestError) {
@@ -33,7 +35,7 @@ extension ContainerEngine {
         } catch {
             return .refused(JSONReader.isCancelledRead(error) ? Self.cellsNotLaidOut : Problem(error))
         }
-        if let unknown = resolveRefs(&decoded, body: body, checkingNested: streamed) { return .refused(unknown) }
+        if let unknown = resolveRefs(&decoded, body: body, checkingNested: resolvesNestedRefs) { return .refused(unknown) }
         if let first = ContainerValidation.validate(decoded.request).first {
             return .refused(first.problem)
         }

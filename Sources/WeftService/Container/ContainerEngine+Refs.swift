@@ -11,9 +11,10 @@ extension ContainerEngine {
     /// every ref the store does not know, when any is unknown.
     ///
     /// The refs of containers nested in the cells' trees are otherwise
-    /// found where those trees are laid out. `checkingNested` looks for them
-    /// now: a stream sends its 200 before any tree is laid out, and an
-    /// unknown ref must still be a 409, not an error record after rows.
+    /// found where those trees are laid out. `checkingNested` (for a body
+    /// that may hold a ref) looks for them now: a stream sends its 200
+    /// before any tree is laid out, and an unknown ref must still be a 409,
+    /// not an error record after rows.
     func resolveRefs(_ decoded: inout DecodedContainerRequest, body: [UInt8], checkingNested: Bool = false) -> Problem? {
         var refs: [(section: Int, slot: CellSlot, key: String)] = []
         for (s, section) in decoded.nodes.enumerated() {
@@ -36,8 +37,7 @@ extension ContainerEngine {
             }
             if anyUnknown { return Self.unknownRefs(everyUnknownRef(decoded, body: body)) }
         }
-        // Stored trees can hold refs only if the body sent one.
-        guard checkingNested, !refs.isEmpty || Self.mayHoldRefs(body) else { return nil }
+        guard checkingNested else { return nil }
         let nested = everyUnknownRef(decoded, body: body)
         return nested.isEmpty ? nil : Self.unknownRefs(nested)
     }

@@ -56,7 +56,10 @@ extension ContainerEngine {
     package func beginStream(
         _ body: [UInt8], reportsLines: Bool = false, cancellation: CancellationFlag? = nil
     ) -> StreamStart {
-        if body.count >= pipelineMinimumBytes && !Self.mayHoldRefs(body) {
+        // One scan of the body: it decides the plan, and whether the refs
+        // nested in its trees are looked for before the 200.
+        let mayHoldRefs = Self.mayHoldRefs(body)
+        if body.count >= pipelineMinimumBytes && !mayHoldRefs {
             switch readHead(body) {
             case .head(var head):
                 head.reportsLines = reportsLines
@@ -65,7 +68,7 @@ extension ContainerEngine {
             case .notATable: break
             }
         }
-        switch prepare(body, reportsLines: reportsLines, streamed: true, cancellation: cancellation) {
+        switch prepare(body, reportsLines: reportsLines, resolvesNestedRefs: mayHoldRefs, cancellation: cancellation) {
         case .ready(let prepared): return .ready(.whole(prepared))
         case .refused(let problem): return .refused(problem)
         }
