@@ -30,6 +30,13 @@ private final class CountingObserver: HTTPServerObserver {
         return (IdleRelease(quietSeconds: quietSeconds, forwardTo: forwardTo) { releases.note() }, releases)
     }
 
+    /// Not released a second after the last activity, released three seconds after it.
+    private func expectReleasedOnceQuiet(_ idle: IdleRelease, sourceLocation: SourceLocation = #_sourceLocation) {
+        let lastActivity = monotonicNanoseconds()
+        #expect(!idle.releaseIfQuiet(now: lastActivity + Self.second), sourceLocation: sourceLocation)
+        #expect(idle.releaseIfQuiet(now: lastActivity + 3 * Self.second), sourceLocation: sourceLocation)
+    }
+
     @Test func nothingIsReleasedBeforeAnyRequest() {
         let (idle, releases) = idle()
         #expect(!idle.releaseIfQuiet(now: monotonicNanoseconds() + 60 * Self.second))
@@ -40,17 +47,13 @@ private final class CountingObserver: HTTPServerObserver {
         let (idle, releases) = idle(quietSeconds: 2)
         idle.requestStarted()
         idle.requestFinished(Self.record)
-        let finishedAt = monotonicNanoseconds()
-        #expect(!idle.releaseIfQuiet(now: finishedAt + Self.second))
-        #expect(idle.releaseIfQuiet(now: finishedAt + 3 * Self.second))
-        #expect(!idle.releaseIfQuiet(now: finishedAt + 10 * Self.second))
+        expectReleasedOnceQuiet(idle)
+        #expect(!idle.releaseIfQuiet(now: monotonicNanoseconds() + 10 * Self.second))
         #expect(releases.value == 1)
 
         idle.requestStarted()
         idle.requestFinished(Self.record)
-        let again = monotonicNanoseconds()
-        #expect(!idle.releaseIfQuiet(now: again + Self.second))
-        #expect(idle.releaseIfQuiet(now: again + 3 * Self.second))
+        expectReleasedOnceQuiet(idle)
         #expect(releases.value == 2)
     }
 
@@ -66,9 +69,7 @@ private final class CountingObserver: HTTPServerObserver {
         #expect(idle.releaseIfQuiet(now: lastAt + 61 * Self.second))
         #expect(releases.value == 1)
         idle.requestFinished(Self.record)
-        let finishedAt = monotonicNanoseconds()
-        #expect(!idle.releaseIfQuiet(now: finishedAt + Self.second))
-        #expect(idle.releaseIfQuiet(now: finishedAt + 3 * Self.second))
+        expectReleasedOnceQuiet(idle)
         #expect(releases.value == 2)
     }
 
