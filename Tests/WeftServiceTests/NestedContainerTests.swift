@@ -87,6 +87,17 @@ import WeftLayout
         #expect(json["detail"]?.string == #"the id "k" is already the id of the cell at items/0 of this container"#)
     }
 
+    /// A card without an id is named within its strip as well.
+    @Test func aMissingIdInAStripNamesTheCardWithinTheStrip() throws {
+        let nameless = #"{"node": {"type": "box", "style": {"width": 10, "height": 10}}}"#
+        let body = table([row("r0", strip(cards([(10, 10)]) + "," + nameless))])
+        let (status, json, _) = try respond(makeEngine(), body)
+        #expect(status == 422)
+        #expect(json["path"]?.string == "/items/0/node/children/1/items/1")
+        let detail = try #require(json["detail"]?.string)
+        #expect(detail.hasPrefix("the cell at items/1 of this container has no id"), "\(detail)")
+    }
+
     @Test func sectionAndContentInsetsAddToTheStripHeight() throws {
         let extra = #", "contentInset": {"top": 2, "bottom": 3}"#
         let element = #"""

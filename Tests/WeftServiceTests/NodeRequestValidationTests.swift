@@ -33,6 +33,10 @@ struct NodeRequestValidationTests {
         Violation(#"{"root": {"type": "box"}, "pointScale": 17}"#, .invalidValue, "/pointScale"),
         Violation(#"{"root": {"type": "box"}, "pointScale": -1}"#, .invalidValue, "/pointScale"),
         Violation(#"{"root": {"type": "box"}, "pointScale": "2"}"#, .invalidType, "/pointScale"),
+        // Below a quarter a pixel is wider than sensible elements (a 10-point box was 1e300 wide at 1e-300).
+        Violation(#"{"root": {"type": "box"}, "pointScale": 0.2}"#, .invalidValue, "/pointScale"),
+        Violation(#"{"root": {"type": "box"}, "pointScale": 1e-300}"#, .invalidValue, "/pointScale"),
+        Violation(#"{"root": {"type": "box"}, "pointScale": 5e-324}"#, .invalidValue, "/pointScale"),
         Violation(#"{"root": {"type": "box"}, "direction": "up"}"#, .unknownToken, "/direction"),
         Violation(#"{"root": {"type": "box"}, "sizeRange": {"min": {"width": 10}, "max": {"width": 5}}}"#,
             .invalidValue, "/sizeRange/min/width"),
@@ -170,6 +174,57 @@ struct NodeRequestValidationTests {
             #"{"type": "box", "style": {"maxWidth": 1e9, "width": 10, "height": 10}}"#,
         ] {
             #expect(nodeError(rootRequest(element)) == nil, "\(element)")
+        }
+    }
+
+    @Test func acceptsTheScalesOfScreensAndZoomedPages() throws {
+        for scale in ["0", "0.25", "0.9", "1", "3", "16"] {
+            #expect(nodeError(#"{"root": {"type": "box"}, "pointScale": \#(scale)}"#) == nil, "\(scale)")
+        }
+    }
+
+    // A string truncation token is held to a text's limit, as a list of spans is.
+    @Test func limitsTheTruncationToken() throws {
+        let limit = TextContent.maxTextBytes
+        let fits = String(repeating: "b", count: limit)
+        #expect(nodeError(rootRequest(#"{"type": "text", "text": "a", "truncationText": "\#(fits)"}"#)) == nil)
+        for token in [#""\#(fits)b""#, #"[{"text": "\#(fits)b"}]"#] {
+            let error = try #require(nodeError(rootRequest(#"{"type": "text", "text": "a", "truncationText": \#(token)}"#)))
+            #expect(error.problem == .limitExceeded)
+            #expect(error.path.description.hasPrefix("/root/truncationText"), "\(error.path)")
+        }
+    }
+
+    // Every new family is a font lookup: a tree names at most so many, at the
+    // text (or span) that names one more.
+    @Test func limitsTheFontFamiliesOfATree() throws {
+        let limit = DecodeLimits.maxFontFamilies
+        func text(_ k: Int) -> String { #"{"type": "text", "text": "a", "font": {"family": "Made Up \#(k)"}}"# }
+        func stack(_ count: Int) -> String {
+            #"{"type": "stack", "children": [\#((0..<count).map(text).joined(separator: ","))]}"#
+        }
+        #expect(nodeError(rootRequest(stack(limit))) == nil)
+        let error = try #require(nodeError(rootRequest(stack(limit + 1))))
+        #expect(error.problem == .limitExceeded)
+        #expect(error.path.description == "/root/children/\(limit)/font/family", "\(error.path)")
+        // The same family again costs nothing.
+        let repeated = #"{"type": "stack", "children": [\#(Array(repeating: text(1), count: 3 * limit).joined(separator: ","))]}"#
+        #expect(nodeError(rootRequest(repeated)) == nil)
+        let spans = (0...limit).map { #"{"text": "a", "font": {"family": "Span \#($0)"}}"# }.joined(separator: ",")
+        let spanError = try #require(nodeError(rootRequest(#"{"type": "text", "spans": [\#(spans)]}"#)))
+        #expect(spanError.problem == .limitExceeded)
+        #expect(spanError.path.description.hasPrefix("/root/spans/"), "\(spanError.path)")
+        #expect(spanError.path.description.hasSuffix("/font/family"), "\(spanError.path)")
+    }
+
+    // A detail quotes a client's value by its first 80 characters.
+    @Test func quotesLongValuesShort() throws {
+        let long = String(repeating: "k", count: 100_000)
+        for element in [#"{"type": "box", "\#(long)": 1}"#, #"{"type": "stack", "direction": "\#(long)"}"#,
+                        #"{"type": "\#(long)"}"#] {
+            let error = try #require(nodeError(rootRequest(element)))
+            #expect(error.detail.count < 400, "\(error.detail.prefix(100))")
+            #expect(error.detail.contains(String(repeating: "k", count: 80) + "…"))
         }
     }
 

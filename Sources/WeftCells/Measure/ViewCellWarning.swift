@@ -9,7 +9,7 @@ enum ViewCellWarning {
         // Most cells are not views: their tree is not copied out to find out.
         guard cell.kind == .node, cell.isViewCell, let root = cell.node else { return nil }
         if hasSize(cell.style) || hasSize(root.style) { return nil }
-        return "view cell\(cell.id.map { " \"\($0)\"" } ?? "") has no style.preferredSize: it has no intrinsic size, so it takes its range's minimum, or its maximum when that is bounded (Texture's docs ask for a preferredSize)"
+        return "view cell\(cell.id.map { " \"\($0.excerpt)\"" } ?? "") has no style.preferredSize: it has no intrinsic size, so it takes its range's minimum, or its maximum when that is bounded (Texture's docs ask for a preferredSize)"
     }
 
     private static func hasSize(_ style: Style) -> Bool {

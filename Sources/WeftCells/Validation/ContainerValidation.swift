@@ -149,7 +149,7 @@ public enum ContainerValidation {
         for (s, section) in request.sections.enumerated() {
             if let header = section.header {
                 withUnsafePointer(to: header) {
-                    checkCell($0, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, &errors)
+                    checkCell($0, path: { RequestPath.cell(.header, section: s, shorthand: shorthand) }, nested: nested, &errors)
                 }
                 if let duplicate = ids.check(header.id, section: s, slot: .header) { errors.append(duplicate) }
             }
@@ -160,7 +160,7 @@ public enum ContainerValidation {
                     Turns.checkpoint()
                     let cell = items.baseAddress! + i
                     let path = { RequestPath.cell(.item(i), section: s, shorthand: shorthand) }
-                    checkCell(cell, path: path, &errors)
+                    checkCell(cell, path: path, nested: nested, &errors)
                     if let duplicate = ids.check(cell.pointee.id, section: s, slot: .item(i)) { errors.append(duplicate) }
                     // UIKit's accessory views belong to table rows.
                     if request.container.type != .table, cell.pointee.accessoryType != .none {
@@ -172,11 +172,17 @@ public enum ContainerValidation {
             }
             if let footer = section.footer {
                 withUnsafePointer(to: footer) {
-                    checkCell($0, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, &errors)
+                    checkCell($0, path: { RequestPath.cell(.footer, section: s, shorthand: shorthand) }, nested: nested, &errors)
                 }
                 if let duplicate = ids.check(footer.id, section: s, slot: .footer) { errors.append(duplicate) }
             }
         }
+    }
+
+    /// A cell named by where it is: a nested container's paths are its
+    /// own, and would read as the request's top-level cells.
+    static func cellName(at path: RequestPath, nested: Bool) -> String {
+        nested ? "the cell at \(path.description.dropFirst()) of this container" : "the cell at \(path)"
     }
 
     /// `path` (and the cell's name) are built only for a cell at fault:
@@ -184,8 +190,10 @@ public enum ContainerValidation {
     /// checks. The cell is read through a pointer: passed as a value, even
     /// inlined, it was copied (its id and its box).
     @inline(__always)
-    private static func checkCell(_ cell: UnsafePointer<Cell>, path: () -> RequestPath, _ errors: inout [ContainerError]) {
-        var name: String { cell.pointee.id.map { "cell \"\($0)\"" } ?? "the cell at \(path())" }
+    private static func checkCell(
+        _ cell: UnsafePointer<Cell>, path: () -> RequestPath, nested: Bool = false, _ errors: inout [ContainerError]
+    ) {
+        var name: String { cell.pointee.id.map { "cell \"\($0.excerpt)\"" } ?? cellName(at: path(), nested: nested) }
         if cell.pointee.id == nil {
             errors.append(ContainerError(
                 .missingID, path: path(),
@@ -336,7 +344,7 @@ public struct CellIDs: Sendable {
         guard let earlier else { return nil }
         let path = RequestPath.cell(slot, section: section, shorthand: shorthand)
         let firstPath = RequestPath.cell(earlier.slot, section: earlier.section, shorthand: shorthand)
-        let earlierCell = nested ? "the cell at \(firstPath.description.dropFirst()) of this container" : "the cell at \(firstPath)"
-        return ContainerError(.duplicateID, path: path.appending("id"), detail: "the id \"\(id)\" is already the id of \(earlierCell)")
+        let earlierCell = ContainerValidation.cellName(at: firstPath, nested: nested)
+        return ContainerError(.duplicateID, path: path.appending("id"), detail: "the id \"\(id.excerpt)\" is already the id of \(earlierCell)")
     }
 }

@@ -58,7 +58,7 @@ extension ContainerRequestDecoder {
                     guard ContentKey.isWellFormed(ref) else {
                         throw RequestError(
                             .invalidValue,
-                            "\"\(ref.prefix(80))\" is not a cell key: send back a `key` from an answer (\(ContentKey.length) URL-safe characters starting c1)")
+                            "\"\(ref.excerpt)\" is not a cell key: send back a `key` from an answer (\(ContentKey.length) URL-safe characters starting c1)")
                     }
                     source.ref = ref
                 }

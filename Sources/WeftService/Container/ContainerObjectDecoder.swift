@@ -91,7 +91,7 @@ extension ContainerRequestDecoder {
             guard let direction = ScrollDirection(token: token) else {
                 throw RequestError(
                     .unknownToken,
-                    "unknown scrolling \"\(token)\"; expected none, up, down, left, right or two joined by - (down-right)")
+                    "unknown scrolling \"\(token.excerpt)\"; expected none, up, down, left, right or two joined by - (down-right)")
             }
             c.scrolling = direction
         case .rangeMode: c.rangeMode = try r.contractToken(ContainerTokens.rangeMode)

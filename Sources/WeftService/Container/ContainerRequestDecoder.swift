@@ -171,10 +171,7 @@ package enum ContainerRequestDecoder {
             case .direction: top.direction = try r.contractToken(CSSTokens.layoutDirection)
             case .answer: top.answer = try r.contractToken(ContainerTokens.answerShape)
             case .pointScale:
-                top.pointScale = try r.contractNumber()
-                guard top.pointScale >= 0 && top.pointScale <= NodeRequest.maxPointScale else {
-                    throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(top.pointScale)")
-                }
+                top.pointScale = try NodeRequest.readPointScale(&r)
             }
         } catch {
             throw error.at(field.rawValue)

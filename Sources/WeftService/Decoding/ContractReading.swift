@@ -74,14 +74,14 @@ extension JSONReader {
         guard kind == .string else { throw wrongType("one of \(table.namesList)", got: kind) }
         let key = try scanKey()
         if let value = table.lookup(key) { return value }
-        throw RequestError(.unknownToken, "unknown token \"\(key.string)\"; expected one of \(table.namesList)")
+        throw RequestError(.unknownToken, "unknown token \"\(key.string.excerpt)\"; expected one of \(table.namesList)")
     }
 
     /// Skips the value of an `x-` key; any other unknown key is a 422.
     package mutating func skipExtension(_ key: JSONKey, context: String) throws(RequestError) {
         guard key.isExtension else {
             throw RequestError(
-                .unknownKey, "unknown key \"\(key.string)\" in \(context) (client keys must start with \"x-\")"
+                .unknownKey, "unknown key \"\(key.string.excerpt)\" in \(context) (client keys must start with \"x-\")"
             ).at(key.string)
         }
         try skipValue()

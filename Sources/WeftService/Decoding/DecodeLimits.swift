@@ -13,6 +13,10 @@ public struct DecodeLimits: Sendable, Hashable {
     /// its bytes look like.
     public var maxElements: Int
 
+    /// Distinct font families one tree names (a node request's, or a cell's
+    /// with the containers nested in it): each new one is a font lookup.
+    public static let maxFontFamilies = 64
+
     /// Limits, by default the service's.
     public init(maxJSONDepth: Int = 512, maxElementDepth: Int = 256, maxElements: Int = 200_000) {
         self.maxJSONDepth = maxJSONDepth

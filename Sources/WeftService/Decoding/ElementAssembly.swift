@@ -71,6 +71,7 @@ enum ElementAssembly {
     }
 
     static func missing(_ field: String, of type: ElementType) -> RequestError {
-        RequestError(.missingField, "a \(type.rawValue) element needs \"\(field)\"")
+        let article = "aeiou".contains(type.rawValue.first ?? "x") ? "an" : "a"
+        return RequestError(.missingField, "\(article) \(type.rawValue) element needs \"\(field)\"")
     }
 }

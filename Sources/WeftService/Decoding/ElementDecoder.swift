@@ -43,6 +43,8 @@ public struct ElementDecoder {
     public internal(set) var unknownRefs: [RequestPath] = []
     /// Families already warned about (lowercased): one warning per family and request.
     var reportedFamilies: Set<String> = []
+    /// Every family the trees read so far ask for, as sent.
+    var namedFamilies: Set<String> = []
     /// Which views without a size get a warning.
     public var viewWarnings = ViewWarnings.everywhere
     /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
@@ -129,12 +131,12 @@ public struct ElementDecoder {
                 let type = current.pointee.fields.type
                 if type == .view && viewWarnings.covers(depth: depth) { noteView(depth: depth) }
                 if type == .text {
-                    noteFont(current.pointee.fields.font, depth: depth)
+                    try noteFont(current.pointee.fields.font, depth: depth)
                     if let spans = current.pointee.fields.spans {
-                        noteSpanFonts(spans, in: "spans", element: current.pointee.fields.font, depth: depth)
+                        try noteSpanFonts(spans, in: "spans", element: current.pointee.fields.font, depth: depth)
                     }
                     if let token = current.pointee.fields.truncationText {
-                        noteSpanFonts(token, in: "truncationText", element: current.pointee.fields.font, depth: depth)
+                        try noteSpanFonts(token, in: "truncationText", element: current.pointee.fields.font, depth: depth)
                     }
                 }
                 guard depth > 0 else {
@@ -246,7 +248,8 @@ public struct ElementDecoder {
 
     /// A family that is not available gets one warning per request, at the
     /// first text asking for it, naming the family drawn instead.
-    private mutating func noteFont(_ font: FontDescriptor, depth: Int) {
+    private mutating func noteFont(_ font: FontDescriptor, depth: Int) throws(RequestError) {
+        try countFamily(font.family, at: [.key("family"), .key("font")])
         guard let used = FontFallbacks.shared.substitute(for: font),
             reportedFamilies.insert(font.family.lowercased()).inserted
         else { return }
@@ -255,15 +258,29 @@ public struct ElementDecoder {
 
     /// Spans (of the text, or of its truncation token: `field`) that name a
     /// family of their own are checked like the element's font.
-    private mutating func noteSpanFonts(_ spans: [SpanFields], in field: String, element: FontDescriptor, depth: Int) {
+    private mutating func noteSpanFonts(
+        _ spans: [SpanFields], in field: String, element: FontDescriptor, depth: Int
+    ) throws(RequestError) {
         for (index, span) in spans.enumerated() {
-            guard let family = span.font.family, !reportedFamilies.contains(family.lowercased()) else { continue }
+            guard let family = span.font.family else { continue }
+            try countFamily(family, at: [.key("family"), .key("font"), .index(index), .key(field)])
+            guard !reportedFamilies.contains(family.lowercased()) else { continue }
             let font = span.font.applied(to: element)
             guard let used = FontFallbacks.shared.substitute(for: font) else { continue }
             reportedFamilies.insert(family.lowercased())
             let path = elementPath(depth: depth).appending(.key(field)).appending(.index(index))
             warnings.append(RequestWarning.fontFallback(requested: family, used: used, at: path))
         }
+    }
+
+    /// Counts a family the tree asks for; past `DecodeLimits.maxFontFamilies`
+    /// distinct names, a 422 at `reversedPath` (from the text element): the
+    /// first text asking for a family the machine lacks costs a font lookup
+    /// of about a millisecond, so a tree of made-up names was seconds of work.
+    private mutating func countFamily(_ family: String, at reversedPath: [RequestPath.Component]) throws(RequestError) {
+        guard namedFamilies.insert(family).inserted, namedFamilies.count > DecodeLimits.maxFontFamilies else { return }
+        throw RequestError(
+            .limitExceeded, "more than \(DecodeLimits.maxFontFamilies) font families in one tree", reversedPath: reversedPath)
     }
 
     /// The path of the element open at `depth`, with room for `extra`
@@ -334,7 +351,7 @@ public struct ElementDecoder {
         guard let type = ElementType.table.lookup(key) else {
             throw RequestError(
                 .unknownElementType,
-                "unknown element type \"\(key.string)\"; expected one of \(ElementType.table.namesList)")
+                "unknown element type \"\(key.string.excerpt)\"; expected one of \(ElementType.table.namesList)")
         }
         return type
     }
@@ -366,7 +383,7 @@ public struct ElementDecoder {
 
     static func unknownAlignSelf<T>(_ token: String, _ vocabulary: KeyTable<T>) -> RequestError {
         RequestError(
-            .unknownToken, "unknown alignSelf \"\(token)\" for this parent; expected one of \(vocabulary.namesList)"
+            .unknownToken, "unknown alignSelf \"\(token.excerpt)\" for this parent; expected one of \(vocabulary.namesList)"
         ).at("alignSelf").at("style")
     }
 

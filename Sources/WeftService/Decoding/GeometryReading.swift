@@ -59,7 +59,7 @@ extension JSONReader {
         if let keyword = text.withUTF8({ keyword($0, rules) }) { return keyword }
         if rules.percent, let percent = text.withUTF8(percentValue) {
             guard percent.isFinite else {
-                throw RequestError(.invalidValue, "the number of \"\(text.string.prefix(80))\" is out of range")
+                throw RequestError(.invalidValue, "the number of \"\(text.string.excerpt)\" is out of range")
             }
             // The schema's pattern has no sign for these, so not even "-0%".
             if rules.nonNegative && percent.sign == .minus {

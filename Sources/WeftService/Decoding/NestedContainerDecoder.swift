@@ -69,6 +69,7 @@ extension ElementDecoder {
             // The families warned about and the hashed parts move in, and back
             // out below: copies would cost a reference count each per container.
             swap(&inner.reportedFamilies, &reportedFamilies)
+            swap(&inner.namedFamilies, &namedFamilies)
             inner.viewWarnings = .belowRoot
             inner.reportsLinesOfEveryText = reportsLinesOfEveryText
             inner.keepsNestedTrees = keepsNestedTrees
@@ -97,6 +98,7 @@ extension ElementDecoder {
             elementCount = inner.elementCount
             containersRead += inner.containersRead
             swap(&reportedFamilies, &inner.reportedFamilies)
+            swap(&namedFamilies, &inner.namedFamilies)
             swap(&nestedCellHashes, &inner.nestedCellHashes)
             warnings += inner.warnings
             unknownRefs += inner.unknownRefs

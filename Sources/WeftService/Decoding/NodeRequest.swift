@@ -32,6 +32,20 @@ public struct NodeRequest: Sendable {
 
     /// The largest pixels-per-point accepted (no screen comes close).
     public static let maxPointScale = 16.0
+    /// The smallest nonzero pixels-per-point accepted: a browser page zoomed
+    /// out to 25% on a one-pixel-per-point display. Below it a pixel is
+    /// wider than any sensible element, and rounding to it makes nonsense
+    /// sizes (a 10-point box 1e300 points wide at 1e-300).
+    public static let minPointScale = 0.25
+
+    /// `pointScale` read and checked: 0 (no pixel grid) or a screen's scale.
+    static func readPointScale(_ r: inout JSONReader) throws(RequestError) -> Double {
+        let scale = try r.contractNumber()
+        guard scale == 0 || (scale >= minPointScale && scale <= maxPointScale) else {
+            throw RequestError(.invalidValue, "pointScale must be 0 or in 0.25...16, got \(scale)")
+        }
+        return scale
+    }
 
     /// Decodes and validates a request body. `reportsLines` (`?lines=1`) makes
     /// every text list its line boxes.
@@ -89,10 +103,7 @@ public struct NodeRequest: Sendable {
                         }
                     case .direction: direction = try r.contractToken(CSSTokens.layoutDirection)
                     case .pointScale:
-                        pointScale = try r.contractNumber()
-                        guard pointScale >= 0 && pointScale <= maxPointScale else {
-                            throw RequestError(.invalidValue, "pointScale must be in 0...16, got \(pointScale)")
-                        }
+                        pointScale = try readPointScale(&r)
                     case .root:
                         decoder.beginIDScope()
                         root = try decoder.decodeRoot(&r, at: RequestPath([.key("root")]))

@@ -50,7 +50,10 @@ enum TextSpanDecoder {
     /// `truncationText`: a string (in the element's style) or a list of spans.
     static func decodeToken(_ r: inout JSONReader) throws(RequestError) -> [SpanFields] {
         switch try r.peekKind() {
-        case .string: return [SpanFields(text: try r.contractString(), font: FontFields())]
+        case .string:
+            let text = try r.contractString()
+            guard text.utf8.count <= TextContent.maxTextBytes else { throw tooLong() }
+            return [SpanFields(text: text, font: FontFields())]
         case .array: break
         case let kind: throw r.wrongType("a string or a list of spans", got: kind)
         }
