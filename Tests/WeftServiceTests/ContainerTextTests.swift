@@ -61,6 +61,38 @@ import WeftText
         return nil
     }
 
+    /// A text of `count` one-character lines (at a width of one point),
+    /// listing its line boxes.
+    static func narrowText(_ id: String, lines count: Int) -> String {
+        #"{"type":"text","id":"\#(id)","lines":true,"style":{"maxWidth":1},"text":"\#(String(repeating: "x ", count: count))"}"#
+    }
+
+    /// A tree reports at most `ReportedLines.limit` line boxes: the text that
+    /// passes it is a 422, on the node endpoint and in a cell.
+    @Test func lineBoxesAreBoundedPerTree() throws {
+        let limit = ReportedLines.limit
+        let half = limit / 2 + 1
+        func node(_ children: [String]) -> ServiceResponse {
+            LayoutNodeEndpoint.respond(
+                body: Array(#"{"root":{"type":"stack","children":[\#(children.joined(separator: ","))]}}"#.utf8),
+                flatten: false, lines: false, textMeasurer: WeftTextMeasurer.shared)
+        }
+        let fits = node([Self.narrowText("a", lines: half)])
+        #expect(fits.status == 200)
+        let over = node([Self.narrowText("a", lines: half), Self.narrowText("b", lines: half)])
+        #expect(over.status == 422)
+        let problem = try JSONValue.parse(over.body)
+        #expect(problem["type"]?.string?.hasSuffix("limit-exceeded") == true)
+        #expect(problem["path"]?.string == "/root/children/1")
+        let cell = #"{"type":"stack","children":[\#(Self.narrowText("a", lines: half)),\#(Self.narrowText("b", lines: half))]}"#
+        let body = #"{"container":{"type":"table","bounds":{"width":100,"height":600}},"items":[{"id":"c0","node":{"type":"box"}},{"id":"c1","node":\#(cell)}]}"#
+        for cacheMB in [0, 8] {
+            let response = Self.engine(cacheMB: cacheMB).respond(body: Array(body.utf8))
+            #expect(response.status == 422)
+            #expect(try JSONValue.parse(response.body)["path"]?.string == "/items/1/node/children/1")
+        }
+    }
+
     @Test func linesAreThoseOfTheNodeEndpointForTheSameTree() throws {
         let whole = try Self.whole(Self.engine(cacheMB: 0), Self.containerBody(cells: 3), lines: true)
         for i in 0..<3 {

@@ -83,7 +83,10 @@ extension ContainerEngine {
         var cell = job.cell
         cell.node = root
         let measured = CellMeasurer.measure(cell, in: job.range, context: context)
-        if let layout = measured.layout, let overflow = NonFiniteFrames.error(layout, root) {
+        if let layout = measured.layout,
+            let overflow = NonFiniteFrames.error(layout, root)
+                ?? (decoder.textsReportingLines > 0 ? ReportedLines.error(layout, root) : nil)
+        {
             return (CellOutcome(size: .zero, layout: nil, error: overflow), nil)
         }
         // A layout takes about as many bytes as its tree (frames for

@@ -49,6 +49,9 @@ public struct ElementDecoder {
     public var viewWarnings = ViewWarnings.everywhere
     /// Every text element lists its line boxes (`?lines=1`), as if it set `"lines": true`.
     public var reportsLinesOfEveryText = false
+    /// The texts read so far that list their line boxes: only their trees
+    /// are counted against `ReportedLines.limit`.
+    var textsReportingLines = 0
     /// Nested containers' cells keep their laid-out trees beside their
     /// encoded layouts (a flattened node answer lists their elements).
     var keepsNestedTrees = false
@@ -131,6 +134,7 @@ public struct ElementDecoder {
                 let type = current.pointee.fields.type
                 if type == .view && viewWarnings.covers(depth: depth) { noteView(depth: depth) }
                 if type == .text {
+                    if current.pointee.fields.reportsLines { textsReportingLines += 1 }
                     try noteFont(current.pointee.fields.font, depth: depth)
                     if let spans = current.pointee.fields.spans {
                         try noteSpanFonts(spans, in: "spans", element: current.pointee.fields.font, depth: depth)

@@ -2781,6 +2781,9 @@ components:
         `minWidth`, `minHeight` and `preferredSize` of 1e7 points or more are a 422
         `invalid-value` on an element that Texture lays out (no valid size to
         ASPointsValidForSize); a flex element and a flex item take any finite size.
+        A text or image whose own measured size reaches 1e7 points on an axis (a text of
+        millions of lines, an `intrinsicSize` that large) is 0 on that axis, wherever it
+        stands, as ASLayout makes any size that is not valid.
       properties:
         width: {$ref: "#/components/schemas/SizeDimension"}
         height: {$ref: "#/components/schemas/SizeDimension"}
@@ -2988,7 +2991,8 @@ components:
             truncationText:
               description: >-
                 The truncation token: a string in the element's style, or spans (each
-                inheriting the element's font and letter-spacing). Default "…".
+                inheriting the element's font and letter-spacing), of at most 1,048,576 UTF-8
+                bytes together, as a text's. Default "…".
               oneOf:
                 - {type: string}
                 - type: array
@@ -3285,12 +3289,7 @@ components:
           enum: [ltr, rtl]
           default: ltr
           description: The layout direction given to flex subtrees.
-        pointScale:
-          type: number
-          minimum: 0
-          maximum: 16
-          default: 0
-          description: Pixels per point to round to; 0 rounds nothing.
+        pointScale: {$ref: "#/components/schemas/PointScale"}
         root: {$ref: "#/components/schemas/TexturePlacedElement"}
       patternProperties: {"^x-": {}}
       additionalProperties: false
@@ -3394,6 +3393,14 @@ components:
         trailingBufferScreenfuls: {type: number, minimum: 0, exclusiveMaximum: 10000000}
       patternProperties: {"^x-": {}}
       additionalProperties: false
+    PointScale:
+      description: >-
+        Pixels per point to round to; 0 (the default) rounds nothing. Otherwise from 0.25 (a
+        page zoomed out to 25% on a one-pixel-per-point display) to 16.
+      default: 0
+      anyOf:
+        - {type: number, const: 0}
+        - {type: number, minimum: 0.25, maximum: 16}
     Container:
       type: object
       required: [type]
@@ -3619,7 +3626,7 @@ components:
           type: array
           items: {$ref: "#/components/schemas/Cell"}
         direction: {type: string, enum: [ltr, rtl], default: ltr}
-        pointScale: {type: number, minimum: 0, maximum: 16, default: 0}
+        pointScale: {$ref: "#/components/schemas/PointScale"}
         answer:
           type: string
           enum: [full, frames, hints]
