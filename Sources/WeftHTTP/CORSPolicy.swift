@@ -8,18 +8,26 @@ public struct CORSPolicy: Sendable {
 
     /// Why a configured origin could never equal the `Origin` a browser sends
     /// (RFC 6454 §6.2: `scheme://host[:port]`, scheme and host in lower case,
-    /// no path), with the origin it was probably meant to be; nil for one that
+    /// no path, no default port), with the origin it was probably meant to be; nil for one that
     /// can match, `*` included. Origins are compared exactly.
     public static func mismatch(_ origin: String) -> String? {
         if origin == "*" || origin == "null" { return nil }
+        if origin.contains(",") {
+            return "one origin each: repeat --cors-origin, or separate them with commas in WEFT_CORS_ORIGIN"
+        }
         guard let separator = origin.firstRange(of: "://"), separator.lowerBound > origin.startIndex else {
             return "an origin is scheme://host[:port], such as https://app.example"
         }
         let authority = origin[separator.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         guard !authority.isEmpty else { return "the host is missing" }
-        let meant = origin[..<separator.upperBound].lowercased() + authority.lowercased()
+        let scheme = origin[..<separator.lowerBound].lowercased()
+        var meant = scheme + "://" + authority.lowercased()
+        // Browsers leave a scheme's default port out of the origin they send.
+        for (name, port) in [("http", ":80"), ("https", ":443")] where scheme == name && meant.hasSuffix(port) {
+            meant.removeLast(port.count)
+        }
         if meant != origin {
-            return "browsers send an origin with no path and in lower case: \(meant)"
+            return "browsers send an origin with no path, no default port and in lower case: \(meant)"
         }
         return nil
     }

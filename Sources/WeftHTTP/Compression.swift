@@ -66,6 +66,12 @@ public enum Compression {
                 }
                 output.append(contentsOf: chunk[0..<produced])
                 if status == Z_BUF_ERROR && stream.avail_in == 0 { break }
+                // A gzip body may be several members one after another (RFC 1952 §2.2,
+                // `cat a.gz b.gz`): each is inflated in turn, as gzip -d does.
+                if status == Z_STREAM_END && stream.avail_in > 0 && coding == .gzip {
+                    guard inflateReset(&stream) == Z_OK else { return }
+                    status = Z_OK
+                }
             }
         }
         if exceeded { throw .tooLarge }
@@ -114,6 +120,7 @@ public enum Compression {
         guard var type = contentType else { return false }
         return type.withUTF8 { bytes in
             bytes.starts(with: "text/".utf8) || contains(bytes, "json") || contains(bytes, "yaml") || contains(bytes, "xml")
+                || contains(bytes, "typescript") || contains(bytes, "javascript")
         }
     }
 

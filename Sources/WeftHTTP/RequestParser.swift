@@ -211,7 +211,15 @@ struct RequestParser {
                         origin = originInPartialHead(upTo: index)
                         throw headerTooLarge
                     }
-                    let head = try RequestHeadParser.parse(buffer[start..<(index - 3)])
+                    let head: RequestHead
+                    do throws(HTTPParseError) {
+                        head = try RequestHeadParser.parse(buffer[start..<(index - 3)])
+                    } catch {
+                        // A method, version or field the parser refuses: the
+                        // answer still carries the CORS headers of the page that sent it.
+                        origin = originInPartialHead(upTo: index)
+                        throw error
+                    }
                     start = index + 1
                     scanned = start
                     wireBytes += headLength
@@ -228,9 +236,10 @@ struct RequestParser {
         return nil
     }
 
-    /// The `Origin` of a head refused for its size, from the lines that ended
-    /// before `end`: the refusal then carries CORS headers, so a page that
-    /// sent it can read why (the policy still decides whether it may).
+    /// The `Origin` of a head refused for its size or its form, from the
+    /// lines that ended before `end`: the refusal then carries CORS headers,
+    /// so a page that sent it can read why (the policy still decides whether
+    /// it may).
     private func originInPartialHead(upTo end: Int) -> String? {
         let name = Array("origin:".utf8)
         var lineStart = start

@@ -98,8 +98,9 @@ final class RequestProcessor: Sendable {
             return .failure(Refusal(response: ProblemDetails.response(
                 status: 405, detail: "\(method) is not allowed on \(path)", headers: allow)))
         case .found(let route):
+            // Two credentials are none: a proxy that keeps the other one would disagree.
             if let authentication, route.needsToken,
-               !authentication.isAuthorized(headers["authorization"]) {
+               headers.count("authorization") != 1 || !authentication.isAuthorized(headers["authorization"]) {
                 return .failure(Refusal(response: BearerAuthentication.unauthorized()))
             }
             return .success(route)
@@ -141,7 +142,7 @@ final class RequestProcessor: Sendable {
                 collected.withLock { $0.append(contentsOf: bytes) }
             })
             response.body = collected.withLock { $0 }
-            return finish(response, context: context)
+            return finish(response, context: context, validated: false)
         }
         response.headers.set("x-request-id", context.requestID)
         cors.decorate(&response, origin: context.origin)
@@ -178,12 +179,14 @@ final class RequestProcessor: Sendable {
         }
     }
 
-    /// Adds the headers every response carries, compresses, serializes, logs and counts.
-    func finish(_ response: HTTPResponse, context: ResponseContext) -> [UInt8] {
+    /// Adds the headers every response carries, compresses, serializes, logs
+    /// and counts. `validated` false: a stream collected into one body (for
+    /// HTTP/1.0 or HEAD), which gets no `ETag`, as the stream it is.
+    func finish(_ response: HTTPResponse, context: ResponseContext, validated: Bool = true) -> [UInt8] {
         var response = response
         response.headers.set("x-request-id", context.requestID)
         cors.decorate(&response, origin: context.origin)
-        if EntityTag.applies(to: response) {
+        if validated && EntityTag.applies(to: response) {
             tagOrRevalidate(&response, context: context)
         }
         compressIfWorthIt(&response, acceptEncoding: context.acceptEncoding)

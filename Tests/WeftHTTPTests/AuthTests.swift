@@ -15,6 +15,12 @@ import WeftHTTP
             #expect(client.readResponse()?.status == 401)
             client.send(post("/v1/layout/node", body: #"{"root":{"type":"box"}}"#, headers: ["Authorization: Bearer s3cret"]))
             #expect(client.readResponse()?.status == 200)
+            // Two credentials, the right one in either place, are none.
+            for pair in [["Authorization: Bearer s3cret", "Authorization: Bearer wrong"],
+                         ["Authorization: Bearer wrong", "Authorization: Bearer s3cret"]] {
+                client.send(post("/v1/layout/node", body: #"{"root":{"type":"box"}}"#, headers: pair))
+                #expect(client.readResponse()?.status == 401)
+            }
             // The scheme's name in any case, one or more spaces before the token (RFC 9110 §11.1).
             for authorization in ["bearer s3cret", "BEARER  s3cret"] {
                 client.send(post("/v1/layout/node", body: #"{"root":{"type":"box"}}"#, headers: ["Authorization: \(authorization)"]))

@@ -8,6 +8,10 @@ import WeftHTTP
         }
         #expect(CORSPolicy.mismatch("https://app.example/")?.hasSuffix(": https://app.example") == true)
         #expect(CORSPolicy.mismatch("HTTPS://App.Example:8443")?.hasSuffix(": https://app.example:8443") == true)
+        #expect(CORSPolicy.mismatch("https://app.example:443")?.hasSuffix(": https://app.example") == true)
+        #expect(CORSPolicy.mismatch("http://localhost:80/")?.hasSuffix(": http://localhost") == true)
+        #expect(CORSPolicy.mismatch("http://app.example:443") == nil)
+        #expect(CORSPolicy.mismatch("http://a.example,https://b.example")?.contains("one origin each") == true)
         for origin in ["", "app.example", "://app.example", "https://", "https:///path"] {
             #expect(CORSPolicy.mismatch(origin) != nil, "\(origin)")
         }
@@ -75,6 +79,24 @@ import WeftHTTP
                 #expect(refused.status == 431)
                 #expect(refused.headers.values("access-control-allow-origin") == (allowed ? [origin] : []))
                 #expect(refused.headers["content-type"] == "application/problem+json")
+            }
+        }
+    }
+
+    /// A head the parser refuses for its form (an unknown method or version,
+    /// a control character in a field) carries the CORS headers of its origin too.
+    @Test func aMalformedHeadCarriesCORSHeadersForItsOrigin() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"] }) { server in
+            for (head, status) in [
+                ("FOO /healthz HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\n\r\n", 501),
+                ("GET /healthz HTTP/3.0\r\nHost: t\r\nOrigin: https://app.example\r\n\r\n", 505),
+                ("GET /healthz HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\nX: a\u{01}\r\n\r\n", 400),
+            ] {
+                let client = try RawClient(port: server.port)
+                client.send(head)
+                let refused = try #require(client.readResponse())
+                #expect(refused.status == status)
+                #expect(refused.headers.values("access-control-allow-origin") == ["https://app.example"], "\(status)")
             }
         }
     }

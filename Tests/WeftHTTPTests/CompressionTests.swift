@@ -13,6 +13,20 @@ import Testing
         #expect(Array(gzipped.prefix(2)) == [0x1F, 0x8B])
     }
 
+    /// A gzip body of several members (`cat a.gz b.gz`) is every member's
+    /// bytes in turn; what follows a member and is not one is malformed, and
+    /// the limit counts all members together.
+    @Test func gzipMembersFollowOneAnother() throws {
+        let first = Array(#"{"root": {"type": "#.utf8), second = Array(#""box"}}"#.utf8)
+        let members = try #require(Compression.compress(first, as: .gzip)) + #require(Compression.compress(second, as: .gzip))
+        #expect(try Compression.decompress(members, as: .gzip, limit: 1 << 20) == first + second)
+        #expect(throws: CompressionError.malformed) {
+            try Compression.decompress(members + [1, 2, 3], as: .gzip, limit: 1 << 20)
+        }
+        let half = try #require(Compression.compress([UInt8](repeating: 0, count: 600 << 10), as: .gzip))
+        #expect(throws: CompressionError.tooLarge) { try Compression.decompress(half + half, as: .gzip, limit: 1 << 20) }
+    }
+
     @Test func decompressionStopsAtTheLimit() throws {
         let bomb = try #require(Compression.compress([UInt8](repeating: 0, count: 4 << 20), as: .gzip))
         #expect(throws: CompressionError.tooLarge) { try Compression.decompress(bomb, as: .gzip, limit: 1 << 20) }
@@ -37,6 +51,17 @@ import Testing
     @Test func emptyElementsBesideARealCodingStillNegotiateIt() {
         #expect(Compression.negotiate(acceptEncoding: ";, gzip") == .gzip)
         #expect(Compression.negotiate(acceptEncoding: "gzip;q=0.5;, ;") == .gzip)
+    }
+
+    /// Every text the server serves is compressible, its client module's types included.
+    @Test func textualMediaTypesAreCompressible() {
+        for type in ["application/json", "application/problem+json", "application/x-ndjson", "text/html; charset=utf-8",
+                     "application/yaml", "text/javascript; charset=utf-8", "application/typescript; charset=utf-8"] {
+            #expect(Compression.isCompressible(contentType: type), "\(type)")
+        }
+        for type in ["font/ttf", "application/octet-stream", "image/png"] {
+            #expect(!Compression.isCompressible(contentType: type), "\(type)")
+        }
     }
 
     @Test func largeJSONIsGzippedWhenAsked() throws {

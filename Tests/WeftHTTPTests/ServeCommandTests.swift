@@ -124,7 +124,7 @@ import Testing
         (["--queue-depth", "-1"], [:]), (["--port", "-1"], [:]), (["--drain-timeout", "-1"], [:]),
         // An origin no browser sends would never match.
         (["--cors-origin=https://app.example/"], [:]), ([], ["WEFT_CORS_ORIGIN": "https://App.example"]),
-        (["--cors-origin="], [:]),
+        (["--cors-origin="], [:]), (["--cors-origin=https://app.example:443"], [:]),
         // A certificate that cannot be loaded, before any worker process starts.
         (["--tls-cert=/nonexistent/cert.pem", "--tls-key=/nonexistent/key.pem"], [:]),
     ] as [([String], [String: String])])
