@@ -99,9 +99,25 @@ def _has_repeated_id(body):
     return len(ids) != len(set(ids))
 
 
+def _row_fields_outside_a_table(body):
+    # accessoryType and separatorInset belong to a table's rows: on another
+    # container's cells (other than none) they are a 422.
+    if not isinstance(body, dict):
+        return False
+    container = body.get("container")
+    if not isinstance(container, dict) or container.get("type") == "table":
+        return False
+    cells = list(body.get("items") or []) if isinstance(body.get("items"), list) else []
+    for section in body.get("sections") or [] if isinstance(body.get("sections"), list) else []:
+        if isinstance(section, dict) and isinstance(section.get("items"), list):
+            cells += section["items"]
+    return any(isinstance(cell, dict) and (cell.get("accessoryType", "none") != "none" or "separatorInset" in cell)
+               for cell in cells)
+
+
 def _breaks_a_cross_field_rule(body):
     return (_has_inverted_range(body) or _pager_page_past_the_end(body) or _has_huge_number(body)
-            or _has_repeated_id(body))
+            or _has_repeated_id(body) or _row_fields_outside_a_table(body))
 
 
 @schemathesis.hook

@@ -168,6 +168,11 @@ public enum ContainerValidation {
                             RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("accessoryType"),
                             "only a table's rows have accessories"))
                     }
+                    if request.container.type != .table, cell.pointee.separatorInset != .none {
+                        errors.append(notApplicable(
+                            RequestPath.cell(.item(i), section: s, shorthand: shorthand).appending("separatorInset"),
+                            "only a table's rows have separators"))
+                    }
                 }
             }
             if let footer = section.footer {

@@ -3549,7 +3549,11 @@ components:
         the server has answered before may be sent as `{"id", "ref"}` instead: `ref` stands for
         its `kind`, `node`, `size` and `style` (none of which may be sent beside it), and its
         other fields are sent as usual. Every cell has an `id`, unique among the container's
-        cells, headers and footers included (422 `missing-field` or `duplicate-id`).
+        cells, headers and footers included (422 `missing-field` or `duplicate-id`). A node
+        cell whose size range has no area (a maximum of 0.1 points or less on an axis, such as
+        the cells of a container element laid out 0 wide in an unbounded range) keeps a zero
+        size, as ASDataController leaves such a cell unmeasured; its `layout` is still its
+        tree laid out in that range.
       required: [id]
       if: {required: [ref]}
       then:
@@ -3580,7 +3584,10 @@ components:
           type: string
           enum: [none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton]
           default: none
-        separatorInset: {$ref: "#/components/schemas/InsetEdges"}
+          description: A table row's; any other value than none on a collection's or pager's cell is a 422.
+        separatorInset:
+          $ref: "#/components/schemas/InsetEdges"
+          description: A table row's; any inset on a collection's or pager's cell is a 422.
         selectionStyle: {type: string, enum: [none, default, blue, gray], default: default}
         neverShowPlaceholders: {type: boolean, default: false}
       patternProperties: {"^x-": {}}
