@@ -36,10 +36,11 @@ enum RequestHeadParser {
             throw .badRequest("malformed request line")
         }
         guard parts[0].allSatisfy(isTokenByte) else { throw .badRequest("malformed method") }
+        // The version first: HTTP/2's preface (`PRI * HTTP/2.0`) is a version this port does not serve.
+        let version = try parseVersion(parts[2])
         guard HTTPMethod.isStandard(parts[0]) else {
             throw HTTPParseError(status: 501, detail: "the request method is not implemented")
         }
-        let version = try parseVersion(parts[2])
         let (path, query) = try parseTarget(parts[1], method: parts[0])
         return RequestHead(method: String(decoding: parts[0], as: UTF8.self), path: path, query: query,
                            version: version, headers: HTTPHeaders())
@@ -63,6 +64,8 @@ enum RequestHeadParser {
         guard bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .badRequest("request target has a character outside visible ASCII")
         }
+        // A fragment stays in the client (RFC 9112 §3.2): no request target has one.
+        guard !bytes.contains(UInt8(ascii: "#")) else { throw .badRequest("request target has a fragment (#)") }
         var target = bytes
         if target.first != UInt8(ascii: "/") {
             if target.elementsEqual("*".utf8) && method.elementsEqual("OPTIONS".utf8) {

@@ -55,8 +55,9 @@ final class RequestProcessor: Sendable {
     func dispatch(_ request: HTTPRequest, context: ResponseContext) -> Dispatch {
         observer?.requestStarted()
         var context = context
-        if cors.isPreflight(request) {
-            let methods = router.allowedMethods(request.path) ?? ["GET", "POST", "OPTIONS"]
+        // A preflight names the methods of a route that exists; for any
+        // other path it gets the 404 the request itself would.
+        if cors.isPreflight(request), let methods = router.allowedMethods(request.path) {
             return .immediate(finish(cors.preflightResponse(request, allowedMethods: methods), context: context))
         }
         if request.path == "*" && request.method == "OPTIONS" {

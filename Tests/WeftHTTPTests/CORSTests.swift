@@ -83,6 +83,20 @@ import WeftHTTP
         }
     }
 
+    /// A preflight to a path with no route gets the 404 the request would,
+    /// readable by the page, rather than methods the path does not have.
+    @Test func aPreflightToAnUnknownPathIsA404() throws {
+        try withServer({ $0.corsOrigins = ["https://app.example"] }) { server in
+            let client = try RawClient(port: server.port)
+            client.send("OPTIONS /nope HTTP/1.1\r\nHost: t\r\nOrigin: https://app.example\r\n"
+                        + "Access-Control-Request-Method: POST\r\n\r\n")
+            let answer = try #require(client.readResponse())
+            #expect(answer.status == 404)
+            #expect(answer.headers["access-control-allow-methods"] == nil)
+            #expect(answer.headers.values("access-control-allow-origin") == ["https://app.example"])
+        }
+    }
+
     /// A head the parser refuses for its form (an unknown method or version,
     /// a control character in a field) carries the CORS headers of its origin too.
     @Test func aMalformedHeadCarriesCORSHeadersForItsOrigin() throws {
