@@ -67,9 +67,12 @@ import WeftText
         #"{"type":"text","id":"\#(id)","lines":true,"style":{"maxWidth":1},"text":"\#(String(repeating: "x ", count: count))"}"#
     }
 
-    /// A tree reports at most `ReportedLines.limit` line boxes: the text that
-    /// passes it is a 422, on the node endpoint and in a cell.
-    @Test func lineBoxesAreBoundedPerTree() throws {
+    /// A request lists at most `ReportedLines.limit` line boxes: past it, a
+    /// 422 at the text that passes it, on the node endpoint and in a cell,
+    /// or at the cell whose tree takes a container's cells past it, the
+    /// same whether its cells are laid out or found in the cache; the cells
+    /// of a nested container count at that container.
+    @Test func lineBoxesAreBoundedPerRequest() throws {
         let limit = ReportedLines.limit
         let half = limit / 2 + 1
         func node(_ children: [String]) -> ServiceResponse {
@@ -91,6 +94,28 @@ import WeftText
             #expect(response.status == 422)
             #expect(try JSONValue.parse(response.body)["path"]?.string == "/items/1/node/children/1")
         }
+        // In a stack: a cell's own root takes the container's width.
+        let cells = (0..<2).map { #"{"id":"c\#($0)","node":{"type":"stack","children":[\#(Self.narrowText("t", lines: half))]}}"# }
+        let twoCells = #"{"container":{"type":"table","bounds":{"width":100,"height":600}},"items":[\#(cells.joined(separator: ","))]}"#
+        for cacheMB in [0, 8] {
+            let engine = Self.engine(cacheMB: cacheMB)
+            // Twice: the second time, from the cache when it is on.
+            for _ in 0..<2 {
+                let response = engine.respond(body: Array(twoCells.utf8))
+                #expect(response.status == 422)
+                let problem = try JSONValue.parse(response.body)
+                #expect(problem["path"]?.string == "/items/1/node")
+                #expect(problem["type"]?.string?.hasSuffix("limit-exceeded") == true)
+            }
+            let oneCell = #"{"container":{"type":"table","bounds":{"width":100,"height":600}},"items":[\#(cells[0])]}"#
+            #expect(engine.respond(body: Array(oneCell.utf8)).status == 200)
+        }
+        let strip = #"{"type":"container","container":{"type":"collection"},"items":[\#(cells.joined(separator: ","))]}"#
+        let nested = node([#"{"type":"box"}"#, strip])
+        #expect(nested.status == 422)
+        #expect(try JSONValue.parse(nested.body)["path"]?.string == "/root/children/1")
+        let oneCard = #"{"type":"container","container":{"type":"collection"},"items":[\#(cells[0])]}"#
+        #expect(node([oneCard]).status == 200)
     }
 
     @Test func linesAreThoseOfTheNodeEndpointForTheSameTree() throws {

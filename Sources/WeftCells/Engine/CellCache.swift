@@ -68,6 +68,8 @@ public final class CachedCell: Sendable {
     package let warnings: [RequestWarning]
     /// Counted against the request's element limit as if decoded.
     package let elementCount: Int
+    /// The line boxes `layout` lists, counted against the request's limit of them.
+    package let lineBoxes: Int
     /// A `view` root without its children (what the view-cell warning
     /// reads); nil for any other root, which the warning ignores.
     package let root: Element?
@@ -75,9 +77,11 @@ public final class CachedCell: Sendable {
     public let origin: UInt64
 
     package init(
-        size: Size, layout: [UInt8], warnings: [RequestWarning], elementCount: Int, root: Element?, origin: UInt64 = 0
+        size: Size, layout: [UInt8], warnings: [RequestWarning], elementCount: Int, root: Element?, origin: UInt64 = 0,
+        lineBoxes: Int = 0
     ) {
         self.origin = origin
+        self.lineBoxes = lineBoxes
         self.size = size
         self.layout = layout
         self.warnings = warnings

@@ -13,13 +13,19 @@ public struct MeasuredCell: Sendable {
     /// What the containers nested in the cell's tree warn about, with paths
     /// from the tree's root (`/children/1/sections/0/items/2`).
     public var warnings: [RequestWarning]
+    /// The line boxes its `encoded` layout lists (texts with `lines`), which
+    /// count against the request's limit of them.
+    public var lineBoxes: Int
 
     /// A measurement of `size`, with `layout` nil for a cell that has no tree.
-    public init(size: Size, layout: LayoutNode?, encoded: [UInt8]? = nil, warnings: [RequestWarning] = []) {
+    public init(
+        size: Size, layout: LayoutNode?, encoded: [UInt8]? = nil, warnings: [RequestWarning] = [], lineBoxes: Int = 0
+    ) {
         self.size = size
         self.layout = layout
         self.encoded = encoded
         self.warnings = warnings
+        self.lineBoxes = lineBoxes
     }
 }
 

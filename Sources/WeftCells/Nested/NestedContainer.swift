@@ -109,11 +109,14 @@ public struct NestedContainer: NestedContainerContent {
             measured = measure(jobs, cellContext)
         }
         let warnings = cellWarnings(request, jobs, measured)
+        let lineBoxes = measured.reduce(0) { $0 + $1.lineBoxes }
         var result = ContainerLayout.place(
             request, jobs: jobs, measured: consume measured, pageLimit: ContainerLimits.pageLimit(nestedCells: request.cellCount))
         result.warnings = warnings + result.warnings
         return NestedContainerLayout(
-            size: size, answer: NestedContainerResultAnswer(NestedContainerResult(request: request, result: result, keys: keys)))
+            size: size,
+            answer: NestedContainerResultAnswer(
+                NestedContainerResult(request: request, result: result, keys: keys, lineBoxes: lineBoxes)))
     }
 
     /// What the containers nested in the cells' trees warn about, in cell
@@ -177,6 +180,8 @@ public struct NestedContainerResult: Sendable {
     public var result: ContainerResult
     /// Its cells' content keys, by section.
     public var keys: [SectionKeys]
+    /// The line boxes its cells' layouts list, nested containers' included.
+    public var lineBoxes = 0
 
     /// Visits every laid-out cell with the cell the request gave for it
     /// (headers, items, footers, section by section) until `body` returns

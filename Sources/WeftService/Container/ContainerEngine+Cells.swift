@@ -83,11 +83,18 @@ extension ContainerEngine {
         var cell = job.cell
         cell.node = root
         let measured = CellMeasurer.measure(cell, in: job.range, context: context)
-        if let layout = measured.layout,
-            let overflow = NonFiniteFrames.error(layout, root)
-                ?? (decoder.textsReportingLines > 0 ? ReportedLines.error(layout, root) : nil)
-        {
-            return (CellOutcome(size: .zero, layout: nil, error: overflow), nil)
+        var lineBoxes = 0
+        if let layout = measured.layout {
+            if let overflow = NonFiniteFrames.error(layout, root) {
+                return (CellOutcome(size: .zero, layout: nil, error: overflow), nil)
+            }
+            // Only a tree with a text that lists its lines has any to count.
+            if decoder.textsReportingLines > 0 {
+                switch ReportedLines.tally(layout, root) {
+                case .success(let count): lineBoxes = count
+                case .failure(let error): return (CellOutcome(size: .zero, layout: nil, error: error), nil)
+                }
+            }
         }
         // A layout takes about as many bytes as its tree (frames for
         // styles), a nested container's a few times more: room for that
@@ -105,12 +112,13 @@ extension ContainerEngine {
             stub = root
             stub?.children = []
         }
-        let outcome = CellOutcome(
+        var outcome = CellOutcome(
             size: measured.size, layout: bytes, warnings: warnings, elementCount: decoder.elementCount, root: stub)
+        outcome.lineBoxes = lineBoxes
         guard key != nil else { return (outcome, nil) }
         let entry = CachedCell(
             size: measured.size, layout: bytes, warnings: warnings,
-            elementCount: decoder.elementCount, root: stub, origin: scope.serial)
+            elementCount: decoder.elementCount, root: stub, origin: scope.serial, lineBoxes: lineBoxes)
         return (outcome, entry)
     }
 
@@ -127,6 +135,7 @@ extension ContainerEngine {
         }
         if !unknown.isEmpty { return Self.unknownRefs(unknown) }
         var elements = 0
+        var lineBoxes = 0
         // Paths only for the cell at fault: building one per cell cost as
         // much as the rest of a warm request's checks.
         for k in outcomes.indices {
@@ -135,10 +144,13 @@ extension ContainerEngine {
                                             shorthand: prepared.request.usesItemsShorthand))
             }
             elements += outcomes[k].elementCount
-            if elements > limits.maxElements {
+            lineBoxes += outcomes[k].lineBoxes
+            if elements > limits.maxElements || lineBoxes > ReportedLines.limit {
                 let path = Self.treeSite(
                     prepared.jobs[k], sentAsRef: prepared.sources[k].ref != nil, shorthand: prepared.request.usesItemsShorthand)
-                return Problem(.limitExceeded, detail: "more than \(limits.maxElements) elements in one request", path: path)
+                let detail = elements > limits.maxElements
+                    ? "more than \(limits.maxElements) elements in one request" : ReportedLines.detail
+                return Problem(.limitExceeded, detail: detail, path: path)
             }
         }
         return nil

@@ -12,6 +12,8 @@ struct NestedCells: NestedCellMeasuring {
         var hash: ContentHash?
         /// Whether the tree holds a container element, whose warnings go with the cell.
         var holdsContainer = false
+        /// Whether a text of the tree lists its line boxes, which are counted.
+        var reportsLines = false
     }
 
     /// The trees of one section's cells.
@@ -44,7 +46,9 @@ struct NestedCells: NestedCellMeasuring {
                 let key = cacheKey(jobs.baseAddress! + k, context)
                 if let key, let cached = cache?.value(for: key) {
                     measured.append(
-                        MeasuredCell(size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings))
+                        MeasuredCell(
+                            size: cached.size, layout: nil, encoded: cached.layout, warnings: cached.warnings,
+                            lineBoxes: cached.lineBoxes))
                 } else if let key, holdsContainer(jobs.baseAddress! + k), let kept = memo?.measured(for: key) {
                     measured.append(kept)
                 } else {
@@ -106,13 +110,19 @@ struct NestedCells: NestedCellMeasuring {
         }
         let layout = out.bytes
         let warnings = holdsContainer(job) ? NestedWarnings.collect(node, root) : []
+        // Past the limit in this cell alone: counted as just past it, so
+        // that the tree holding it is refused at this container.
+        let lineBoxes = tree(section: job.pointee.section, job.pointee.slot)?.reportsLines == true
+            ? ((try? ReportedLines.tally(node, root).get()) ?? ReportedLines.limit + 1) : 0
         if let key, let cache {
             // The answer and the cache share the one exact copy.
-            let entry = CachedCell(size: measured.size, layout: layout, warnings: warnings, elementCount: 0, root: nil)
+            let entry = CachedCell(
+                size: measured.size, layout: layout, warnings: warnings, elementCount: 0, root: nil, lineBoxes: lineBoxes)
             cache.insert(entry, for: key, cost: entry.cost)
         }
         measured.encoded = layout
         measured.warnings = warnings
+        measured.lineBoxes = lineBoxes
         if keepsTrees { measured.layout = node }
     }
 

@@ -76,6 +76,8 @@ package struct CellOutcome: Sendable {
     /// Relative to the cell's `node`.
     package var warnings: [RequestWarning] = []
     package var elementCount = 0
+    /// The line boxes `layout` lists (`ReportedLines`).
+    package var lineBoxes = 0
     /// The tree's root without children (what the view-cell warning reads).
     package var root: Element?
     /// The tree broke the contract (its path is relative to the cell's `node`).
@@ -111,6 +113,7 @@ package struct CellOutcome: Sendable {
         self.init(
             size: cached.size, layout: cached.layout, warnings: cached.warnings, elementCount: cached.elementCount,
             root: cached.root)
+        lineBoxes = cached.lineBoxes
     }
 }
 

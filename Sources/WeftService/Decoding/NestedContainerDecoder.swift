@@ -97,6 +97,7 @@ extension ElementDecoder {
             }
             elementCount = inner.elementCount
             containersRead += inner.containersRead
+            textsReportingLines += inner.textsReportingLines
             swap(&reportedFamilies, &inner.reportedFamilies)
             swap(&namedFamilies, &inner.namedFamilies)
             swap(&nestedCellHashes, &inner.nestedCellHashes)
@@ -332,6 +333,7 @@ extension ElementDecoder {
     ) throws(RequestError) {
         beginIDScope()
         let containersBefore = containersRead
+        let linesBefore = textsReportingLines
         defer { treePath = RequestPath() }
         switch step {
         case .unknownRef:
@@ -365,5 +367,6 @@ extension ElementDecoder {
             tree = NestedCells.Tree(hash: node.hash)
         }
         tree?.holdsContainer = containersRead > containersBefore
+        tree?.reportsLines = textsReportingLines > linesBefore
     }
 }

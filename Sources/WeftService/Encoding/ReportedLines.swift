@@ -5,24 +5,32 @@ import WeftLayout
 /// Line boxes (`lines`) cost an answer about 90 bytes each, and a text at a
 /// narrow width has about one per character: a megabyte of text a point
 /// wide was a 110 MB answer, from a body of a kilobyte once compressed. A
-/// tree (a node request's, or a cell's) reports at most `limit` of them; the
-/// text that passes it is a 422.
+/// request (a node request's tree, or a container's cells together) lists
+/// at most `limit` of them; past it, a 422 at the text (or the cell) that
+/// passes it.
 enum ReportedLines {
     static let limit = 100_000
 
-    /// The error at the text, in pre-order, whose line boxes take `node`'s
-    /// tree past `limit`, its `reversedPath` ending at the tree's root.
-    static func error(_ node: LayoutNode, _ element: Element) -> RequestError? {
+    static let detail = "more than \(limit) line boxes in one request: ask for `lines` on fewer texts, or lay them out wider"
+
+    /// The line boxes `node`'s tree lists, its nested containers' cells
+    /// included; or, once they pass `limit`, the error at the text (or the
+    /// nested container) that passes it, its `reversedPath` ending at the
+    /// tree's root.
+    static func tally(_ node: LayoutNode, _ element: Element) -> Result<Int, RequestError> {
         var counted = 0
         var reversed: [RequestPath.Component] = []
-        let found = LaidOutTree.withRoot(node, element) { node, element in
+        let passed = LaidOutTree.withRoot(node, element) { node, element in
             find(node, element, &counted, &reversed)
         }
-        guard found else { return nil }
-        return RequestError(
-            .limitExceeded,
-            "more than \(limit) line boxes in one tree: ask for `lines` on fewer texts, or lay them out wider",
-            reversedPath: reversed)
+        guard passed else { return .success(counted) }
+        return .failure(RequestError(.limitExceeded, detail, reversedPath: reversed))
+    }
+
+    /// `tally`'s error, if any.
+    static func error(_ node: LayoutNode, _ element: Element) -> RequestError? {
+        if case .failure(let error) = tally(node, element) { return error }
+        return nil
     }
 
     private static func find(
@@ -30,6 +38,7 @@ enum ReportedLines {
         _ reversed: inout [RequestPath.Component]
     ) -> Bool {
         counted += node.pointee.textDetails?.lines?.count ?? 0
+        if node.pointee.nested != nil { counted += node.pointee.nestedResult?.value.lineBoxes ?? 0 }
         if counted > limit { return true }
         let withinLimit = LaidOutTree.forEachChild(of: node, element) { i, child, childElement in
             guard find(child, childElement, &counted, &reversed) else { return true }
