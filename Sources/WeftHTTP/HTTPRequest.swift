@@ -35,8 +35,9 @@ public struct HTTPRequest: Sendable {
         self.body = body
     }
 
-    /// The body's media type from Content-Type, lowercased and without parameters ("application/json").
-    public var mediaType: String? {
+    /// The body's media type from the Content-Type of `headers`, lowercased
+    /// and without parameters ("application/json").
+    static func mediaType(of headers: HTTPHeaders) -> String? {
         guard let contentType = headers["content-type"] else { return nil }
         let type = contentType.utf8.firstIndex(of: UInt8(ascii: ";")).map { contentType[..<$0] } ?? contentType[...]
         return trimmedWhitespace(type).lowercased()

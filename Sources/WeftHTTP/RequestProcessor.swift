@@ -104,6 +104,11 @@ final class RequestProcessor: Sendable {
                headers.count("authorization") != 1 || !authentication.isAuthorized(headers["authorization"]) {
                 return .failure(Refusal(response: BearerAuthentication.unauthorized()))
             }
+            if route.takesJSON, let mediaType = HTTPRequest.mediaType(of: headers),
+               mediaType != "application/json" && !mediaType.hasSuffix("+json") {
+                return .failure(Refusal(response: ProblemDetails.response(
+                    status: 415, detail: "send the body as application/json, not \(mediaType)")))
+            }
             return .success(route)
         }
     }

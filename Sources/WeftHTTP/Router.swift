@@ -23,6 +23,10 @@ public struct Route: Sendable {
     public var execution: HandlerExecution
     /// Whether the server's bearer token, when it has one, is asked for.
     public var needsToken: Bool
+    /// Whether the body must be JSON: any other media type is refused from
+    /// the head (415), before a client that waits for `100 Continue` sends it.
+    /// A body without a Content-Type is read as JSON.
+    public var takesJSON: Bool
     /// The handler.
     public var handler: HTTPHandler
 }
@@ -40,10 +44,10 @@ public struct Router: Sendable {
     /// font files, the playground page).
     public mutating func add(_ method: String, _ path: String, label: String? = nil,
                              execution: HandlerExecution = .workerPool, needsToken: Bool = true,
-                             handler: @escaping HTTPHandler) {
+                             takesJSON: Bool = false, handler: @escaping HTTPHandler) {
         routes[path, default: [:]][method] = Route(
             method: method, path: path, label: label ?? path, execution: execution, needsToken: needsToken,
-            handler: handler)
+            takesJSON: takesJSON, handler: handler)
     }
 
     /// The metrics name of a path that has routes (for an answer such as a

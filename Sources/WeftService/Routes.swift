@@ -29,8 +29,7 @@ public enum ServiceRoutes {
             HTTPResponse(status: 200, contentType: "text/plain; version=0.0.4; charset=utf-8",
                          body: metrics?.render() ?? [])
         }
-        router.add("POST", "/v1/layout/node") { request in
-            if let refusal = requireJSON(request) { return refusal }
+        router.add("POST", "/v1/layout/node", takesJSON: true) { request in
             guard let flatten = switchParameter(request, "flatten") else {
                 return invalidSwitchParameter("flatten")
             }
@@ -48,8 +47,8 @@ public enum ServiceRoutes {
             guard budget.cancellation.isCancelled else { return httpResponse(response) }
             return httpResponse(budget.isSpent ? budget.spentResponse() : RequestBudget.clientGoneResponse)
         }
-        router.add("POST", "/v1/layout") { request in
-            requireJSON(request) ?? ContainerEndpoint.respond(request, engine: engine)
+        router.add("POST", "/v1/layout", takesJSON: true) { request in
+            ContainerEndpoint.respond(request, engine: engine)
         }
         router.add("GET", "/v1/fonts", needsToken: false) { _ in
             httpResponse(FontsEndpoint.respond())
@@ -81,14 +80,6 @@ public enum ServiceRoutes {
                                                    body: Array(EmbeddedWeb.clientJS.utf8))
     private static let clientTypes = HTTPResponse(status: 200, contentType: "application/typescript; charset=utf-8",
                                                   body: Array(EmbeddedWeb.clientTypes.utf8))
-
-    /// A body that is not JSON is refused before any decoder sees it (415);
-    /// a missing Content-Type is given the benefit of the doubt.
-    static func requireJSON(_ request: HTTPRequest) -> HTTPResponse? {
-        guard let mediaType = request.mediaType else { return nil }
-        if mediaType == "application/json" || mediaType.hasSuffix("+json") { return nil }
-        return ProblemDetails.response(status: 415, detail: "send the body as application/json, not \(mediaType)")
-    }
 
     static func httpResponse(_ response: ServiceResponse) -> HTTPResponse {
         var headers = HTTPHeaders(response.headers)

@@ -21,6 +21,21 @@ import WeftStore
         }
     }
 
+    /// A body that is not JSON is refused from the head: a client waiting
+    /// for `100 Continue` gets the 415 instead, and never sends the body.
+    @Test func aMediaTypeOtherThanJSONIsRefusedBeforeTheBody() throws {
+        try withServer { server in
+            for path in ["/v1/layout", "/v1/layout/node"] {
+                let client = try RawClient(port: server.port)
+                client.send("POST \(path) HTTP/1.1\r\nHost: t\r\nContent-Type: text/plain\r\nContent-Length: 5000\r\n"
+                            + "Expect: 100-continue\r\n\r\n")
+                let refused = try #require(client.readResponse())
+                #expect(refused.status == 415)
+                #expect(refused.text.contains("text/plain"))
+            }
+        }
+    }
+
     @Test func documentsFontsAndReadiness() throws {
         try withServer { server in
             let client = try RawClient(port: server.port)
