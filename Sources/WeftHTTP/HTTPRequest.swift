@@ -43,6 +43,20 @@ public struct HTTPRequest: Sendable {
         return trimmedWhitespace(type).lowercased()
     }
 
+    /// The `charset` parameter of the Content-Type of `headers`, lowercased
+    /// and unquoted; nil when it has none.
+    static func charset(of headers: HTTPHeaders) -> String? {
+        guard let contentType = headers["content-type"] else { return nil }
+        for parameter in contentType.split(separator: ";").dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1)
+            guard pair.count == 2, trimmedWhitespace(pair[0]).lowercased() == "charset" else { continue }
+            var value = trimmedWhitespace(pair[1])
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            return value.lowercased()
+        }
+        return nil
+    }
+
     /// The value of `name` in an application/x-www-form-urlencoded query, undecoded.
     public func queryValue(_ name: String) -> String? {
         queryValues(name).first

@@ -109,6 +109,12 @@ final class RequestProcessor: Sendable {
                 return .failure(Refusal(response: ProblemDetails.response(
                     status: 415, detail: "send the body as application/json, not \(mediaType)")))
             }
+            // JSON between systems is UTF-8 (RFC 8259 §8.1): a body said to be
+            // in another charset would be read as what it is not.
+            if route.takesJSON, let charset = HTTPRequest.charset(of: headers), charset != "utf-8" && charset != "utf8" {
+                return .failure(Refusal(response: ProblemDetails.response(
+                    status: 415, detail: "JSON is UTF-8: send charset=utf-8 or none, not \(charset)")))
+            }
             return .success(route)
         }
     }

@@ -5,7 +5,8 @@
 extension JSONReader {
     /// Checks the grammar of the next value and moves past it, building nothing.
     @inlinable public mutating func checkValue() throws(RequestError) {
-        switch peekByte() {
+        let byte = peekByte()
+        switch byte {
         case UInt8(ascii: "{"):
             try open()
             if peekByte() == UInt8(ascii: "}") {
@@ -51,8 +52,7 @@ extension JSONReader {
         case UInt8(ascii: "t"): try expectLiteral("true")
         case UInt8(ascii: "f"): try expectLiteral("false")
         case UInt8(ascii: "n"): try expectLiteral("null")
-        case 0: throw syntaxError("unexpected end of input, expected a value")
-        default: throw syntaxError("expected a value")
+        default: throw noValue(byte)
         }
     }
 

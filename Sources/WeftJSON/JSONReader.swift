@@ -79,8 +79,17 @@ public struct JSONReader {
         case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
         case UInt8(ascii: "n"): return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
-        default: throw syntaxError(b == 0 ? "unexpected end of input, expected a value" : "expected a value")
+        default: throw noValue(b)
         }
+    }
+
+    /// The error where a value should start and `b` stands instead.
+    @usableFromInline func noValue(_ b: UInt8) -> RequestError {
+        if b == 0 { return syntaxError("unexpected end of input, expected a value") }
+        if b == 0xEF && offset == 0 {
+            return syntaxError("the body starts with a byte order mark (U+FEFF): send JSON without one (RFC 8259 §8.1)")
+        }
+        return syntaxError("expected a value")
     }
 
     /// Consumes `null` if it comes next.

@@ -33,6 +33,13 @@ import WeftStore
                 #expect(refused.status == 415)
                 #expect(refused.text.contains("text/plain"))
             }
+            // JSON is UTF-8: another charset is refused, UTF-8 named in any spelling is not.
+            let client = try RawClient(port: server.port)
+            for (charset, status) in [("utf-16", 415), ("\"latin1\"", 415), ("UTF-8", 200), ("\"utf-8\"", 200)] {
+                client.send(post("/v1/layout/node", body: #"{"root":{"type":"box"}}"#,
+                                 headers: ["Content-Type: application/json; charset=\(charset)"]))
+                #expect(client.readResponse()?.status == status, "\(charset)")
+            }
         }
     }
 

@@ -102,6 +102,16 @@ struct JSONReaderTests {
         #expect(error.location?.offset == 19)
     }
 
+    /// A byte order mark is not JSON (RFC 8259 §8.1): the error says that is what it met.
+    @Test func namesAByteOrderMark() throws {
+        let error = try #require(nodeError("\u{FEFF}{\"root\": {\"type\": \"box\"}}"))
+        #expect(error.problem == .malformedJSON)
+        #expect(error.detail.contains("byte order mark"))
+        #expect(error.location?.offset == 0)
+        let later = try #require(parseError("[1, \u{FEFF}2]"))
+        #expect(later.detail == "expected a value")
+    }
+
     @Test func columnsCountScalarsNotBytes() throws {
         let error = try #require(parseError("[\"é中\", ?]"))
         #expect(error.location?.line == 1)

@@ -2167,6 +2167,10 @@ info:
     malformed JSON). Unknown keys are a 422 error except keys starting with `x-`,
     which are ignored and reserved for clients.
 
+    Layout bodies are JSON in UTF-8: a `Content-Type` naming another media type or
+    another `charset` is a 415, answered from the head (before a client waiting for
+    `100 Continue` sends the body); a body without one is read as JSON.
+
     Request bodies may be compressed: `Content-Encoding: gzip` (or `deflate`) is
     inflated up to the body size limit (413 past it, 400 for a corrupt stream, 415
     for another coding). A 200 JSON answer (and each document the server serves: the
