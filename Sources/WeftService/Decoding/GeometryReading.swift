@@ -63,12 +63,13 @@ extension JSONReader {
             }
             // The schema's pattern has no sign for these, so not even "-0%".
             if rules.nonNegative && percent.sign == .minus {
-                throw RequestError(.invalidValue, "must not be negative, got \"\(text.string)\"")
+                let why = percent == 0 ? "takes no sign" : "must not be negative"
+                throw RequestError(.invalidValue, "this percentage \(why), got \"\(text.string.excerpt)\"")
             }
             try check(percent, under: rules.limit, unit: "%")
             return .fraction(percent / 100)
         }
-        throw RequestError(.unknownToken, "invalid dimension \"\(text.string)\"; expected \(rules.accepted)")
+        throw RequestError(.unknownToken, "invalid dimension \"\(text.string.excerpt)\"; expected \(rules.accepted)")
     }
 
     private static func check(_ value: Double, under limit: Double?, unit: String) throws(RequestError) {
