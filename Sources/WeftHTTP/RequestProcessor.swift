@@ -104,19 +104,23 @@ final class RequestProcessor: Sendable {
                headers.count("authorization") != 1 || !authentication.isAuthorized(headers["authorization"]) {
                 return .failure(Refusal(response: BearerAuthentication.unauthorized()))
             }
-            if route.takesJSON, let mediaType = HTTPRequest.mediaType(of: headers),
-               mediaType != "application/json" && !mediaType.hasSuffix("+json") {
-                return .failure(Refusal(response: ProblemDetails.response(
-                    status: 415, detail: "send the body as application/json, not \(mediaType)")))
-            }
-            // JSON between systems is UTF-8 (RFC 8259 §8.1): a body said to be
-            // in another charset would be read as what it is not.
-            if route.takesJSON, let charset = HTTPRequest.charset(of: headers), charset != "utf-8" && charset != "utf8" {
-                return .failure(Refusal(response: ProblemDetails.response(
-                    status: 415, detail: "JSON is UTF-8: send charset=utf-8 or none, not \(charset)")))
-            }
+            if route.takesJSON, let refusal = Self.notJSON(headers) { return .failure(Refusal(response: refusal)) }
             return .success(route)
         }
+    }
+
+    /// The 415 for a body these headers say is not JSON in UTF-8, or nil; a
+    /// body without a Content-Type is given the benefit of the doubt.
+    private static func notJSON(_ headers: HTTPHeaders) -> HTTPResponse? {
+        if let mediaType = HTTPRequest.mediaType(of: headers), mediaType != "application/json" && !mediaType.hasSuffix("+json") {
+            return ProblemDetails.response(status: 415, detail: "send the body as application/json, not \(mediaType)")
+        }
+        // JSON between systems is UTF-8 (RFC 8259 §8.1): a body said to be in
+        // another charset would be read as what it is not.
+        if let charset = HTTPRequest.charset(of: headers), charset != "utf-8" && charset != "utf8" {
+            return ProblemDetails.response(status: 415, detail: "JSON is UTF-8: send charset=utf-8 or none, not \(charset)")
+        }
+        return nil
     }
 
     /// The answer a request gets from its head alone (no route, wrong method,
