@@ -333,9 +333,15 @@ import WeftLayout
             #"{"type": "container", "container": {"type": "table"}, "items": [\#(twelve)]}"#, limits: DecodeLimits(maxElements: 20))
         #expect(problem.type?.hasSuffix("limit-exceeded") == true)
         let interop = (0..<12).map { _ in #"{"kind": "interop", "size": {"width": 10, "height": 10}}"# }.joined(separator: ",")
+        // The container, the section the `items` shorthand stands for (counted
+        // as a section sent whole is) and eight cells are ten: the ninth passes.
         let cells = try nodeProblem(
             #"{"type": "container", "container": {"type": "table"}, "items": [\#(interop)]}"#, limits: DecodeLimits(maxElements: 10))
-        #expect(cells.path == "/root/items/9")
+        #expect(cells.path == "/root/items/8")
+        let section = try nodeProblem(
+            #"{"type": "container", "container": {"type": "table"}, "sections": [{"items": [\#(interop)]}]}"#,
+            limits: DecodeLimits(maxElements: 10))
+        #expect(section.path == "/root/sections/0/items/8")
     }
 
     @Test func idsAreScopedToEachNestedCell() throws {

@@ -83,6 +83,8 @@ extension ElementDecoder {
             nested.reportsLines = reportsLinesOfEveryText
             nested.keepsTrees = keepsNestedTrees
             if field == .items {
+                // The shorthand's one section counts as an element, as a section sent whole does.
+                try inner.countElement()
                 nested.shorthand = true
                 var keys = SectionKeys()
                 var trees = NestedCells.SectionTrees()
