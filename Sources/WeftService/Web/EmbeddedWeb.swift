@@ -3255,8 +3255,9 @@ components:
         collection whose range cuts it below its tallest cell lays its cells out again at
         its height), and a vertical one takes the range's maximum when bounded, else its
         content height. `container.bounds` default to the element's size. Direction and
-        pointScale are the enclosing request's. Each nested cell counts as an element against
-        the request's element limit, and a nested tree's depth continues from the element's.
+        pointScale are the enclosing request's. Each nested cell and each section (the one
+        the `items` shorthand stands for too) counts as an element against the request's
+        element limit, and a nested tree's depth continues from the element's.
         Nested cells carry their `key` as any cell does (the key their content gets anywhere),
         and may be sent back as refs, resolved from the same content store on either endpoint;
         unknown ones make the request a 409 whose `refs` lists each, streamed or not (an NDJSON
