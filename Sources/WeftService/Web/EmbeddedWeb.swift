@@ -2206,6 +2206,7 @@ paths:
     post:
       tags: [layout]
       operationId: layoutNode
+      security: [{}, {bearerToken: []}]
       summary: Lay out one element tree in a size range (Texture's layoutThatFits:).
       description: |
         A tree may take the server's request time (`weft serve --request-timeout`, 30 s by
@@ -2256,6 +2257,7 @@ paths:
               schema: {$ref: "#/components/schemas/NodeResponse"}
         "304": {$ref: "#/components/responses/NotModified"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
         "408": {$ref: "#/components/responses/Problem"}
         "413": {$ref: "#/components/responses/Problem"}
         "415": {$ref: "#/components/responses/Problem"}
@@ -2266,6 +2268,7 @@ paths:
     post:
       tags: [layout]
       operationId: layoutContainer
+      security: [{}, {bearerToken: []}]
       summary: Lay out a table, collection or pager of cells, with Texture's scrolling hints.
       parameters:
         - name: lines
@@ -2361,6 +2364,7 @@ paths:
               schema: {$ref: "#/components/schemas/ContainerStreamRecord"}
         "304": {$ref: "#/components/responses/NotModified"}
         "400": {$ref: "#/components/responses/MalformedJSON"}
+        "401": {$ref: "#/components/responses/Unauthorized"}
         "408": {$ref: "#/components/responses/Problem"}
         "409": {$ref: "#/components/responses/UnknownRef"}
         "413": {$ref: "#/components/responses/Problem"}
@@ -2416,6 +2420,7 @@ paths:
                     additionalProperties: {type: string}
                     examples: [{sans-serif: Liberation Sans, serif: Liberation Serif, monospace: DejaVu Sans Mono,
                                 system-ui: Noto Sans}]
+        "304": {$ref: "#/components/responses/NotModified"}
   /v1/fonts/files/{file}:
     get:
       tags: [layout]
@@ -2460,6 +2465,7 @@ paths:
                 required: [status]
                 properties:
                   status: {const: ok}
+        "304": {$ref: "#/components/responses/NotModified"}
   /readyz:
     get:
       tags: [operations]
@@ -2475,18 +2481,21 @@ paths:
                 required: [status]
                 properties:
                   status: {const: ready}
+        "304": {$ref: "#/components/responses/NotModified"}
         "503": {$ref: "#/components/responses/Unavailable"}
   /metrics:
     get:
       tags: [operations]
       operationId: metrics
       summary: Prometheus metrics in the text exposition format.
+      security: [{}, {bearerToken: []}]
       responses:
         "200":
           description: The metrics.
           content:
             text/plain:
               schema: {type: string}
+        "401": {$ref: "#/components/responses/Unauthorized"}
   /openapi.yaml:
     get:
       tags: [operations]
@@ -2498,12 +2507,30 @@ paths:
           content:
             application/yaml:
               schema: {type: object}
+        "304": {$ref: "#/components/responses/NotModified"}
 components:
+  securitySchemes:
+    bearerToken:
+      type: http
+      scheme: bearer
+      description: >-
+        Only when the server runs with `--auth-token` (`WEFT_AUTH_TOKEN`): then the layout
+        routes and `/metrics` need `Authorization: Bearer <token>`, once; without it (the
+        default) no credentials are asked for.
   headers:
     ETag:
       description: A strong validator of the body (RFC 9110 §8.8.3); `-gzip` or `-deflate` before the closing quote for a coded answer.
       schema: {type: string, pattern: '^"[A-Za-z0-9_-]{22}(-gzip|-deflate)?"$'}
   responses:
+    Unauthorized:
+      description: >-
+        The server runs with `--auth-token` and the request has no `Authorization: Bearer`
+        header with that token (or has two); with `WWW-Authenticate: Bearer`.
+      headers:
+        WWW-Authenticate: {schema: {type: string, const: Bearer}}
+      content:
+        application/problem+json:
+          schema: {$ref: "#/components/schemas/Problem"}
     NotModified:
       description: >-
         The request's `If-None-Match` names the answer's `ETag`, with or without its coding
@@ -2551,7 +2578,7 @@ components:
             type: https://weft.dev/problems/unknown-ref
             title: Unknown ref
             status: 409
-            detail: 2 cells were sent as refs this server does not know; send them with their content
+            detail: "2 cells were sent as refs this server does not know: send them with their content"
             path: /sections/0/items/3
             refs: [/sections/0/items/3, /sections/0/items/7]
     Unavailable:
