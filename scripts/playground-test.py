@@ -204,8 +204,8 @@ COLLECT = LINE_BOXES + open(os.path.join(ROOT, "e2e", "playground", "collect.js"
 # Every drawn text's line boxes, as the browser drew them, in its frame box's coordinates
 # (Weft places lines inside the frame: an aligned text's box sits where its lines do).
 LINES = LINE_BOXES + """
-[...document.querySelectorAll('#stage .weft-box')].filter((b) => b.querySelector('.weft-text')).map((b) => {
-  const text = b.querySelector('.weft-text');
+[...document.querySelectorAll('#stage .weft-box')].filter((b) => b.querySelector(':scope > .weft-text')).map((b) => {
+  const text = b.querySelector(':scope > .weft-text');
   const inner = text.getBoundingClientRect(), frame = b.getBoundingClientRect();
   const lines = weftLineBoxes(text, text.textContent).map((l) =>
     ({...l, x: l.x + inner.left - frame.left, y: l.y + inner.top - frame.top}));

@@ -161,7 +161,8 @@ export interface Section extends Extensions {
 
 /** Send `sections` or `items` (one section), not both. */
 export interface ContainerRequest extends Extensions {
-  container: ContainerSpec;
+  /** At the top level of a request the bounds are required. */
+  container: ContainerSpec & { bounds: Size };
   sections?: Section[];
   items?: WireCell[];
   answer?: AnswerShape;
@@ -357,9 +358,21 @@ export interface LayoutOptions {
   lines?: boolean;
 }
 
-/** Rejects with an Error whose `problem` is the RFC 9457 body. */
+/**
+ * Rejects with a WeftError whose `problem` is the RFC 9457 body. It does not revalidate:
+ * an If-None-Match in `headers` that matches makes the 304 reject as a refusal would.
+ */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
 export function layout(request: ContainerRequest, options?: LayoutOptions): Promise<ContainerResponse>;
+export function layout(
+  request: NodeRequest | ContainerRequest, options?: LayoutOptions,
+): Promise<NodeResponse | ContainerResponse>;
+
+/**
+ * How the module's functions reject when Weft refuses a request: `status` and the
+ * problem+json body; `retryAfter`, the seconds a 503's Retry-After asks to wait.
+ */
+export type WeftError = Error & { problem?: Problem; status?: number; retryAfter?: number };
 
 export function isNodeRequest(request: unknown): request is NodeRequest;
 
@@ -372,6 +385,8 @@ export interface FrameEntry {
   element?: Element | WireCell;
   parent?: Element;
   cell?: boolean;
+  /** The key of the nested container whose bounds clip this box (render() draws it inside that box). */
+  container?: string;
 }
 
 export function frames(request: NodeRequest | ContainerRequest, response: NodeResponse | ContainerResponse): FrameEntry[];
@@ -441,14 +456,16 @@ export interface ListOptions {
   /** The request's `direction`; with "rtl" the host is made `direction: rtl` unless its style names a direction. */
   direction?: "ltr" | "rtl";
   sectionId?: string;
-  fetchBatch?: (list: WeftList) => Promise<Cell[] | null | undefined>;
+  fetchBatch?: (list: WeftList) => Cell[] | null | undefined | Promise<Cell[] | null | undefined>;
   renderCell?: (el: HTMLDivElement, cell: Cell, placed: PlacedCell) => void;
   headers?: Record<string, string>;
   stream?: boolean;
   compress?: boolean;
   fonts?: boolean;
+  /** After every exchange, once its answer is applied: `list` reads as the answer left it. */
   onStep?: (report: StepReport) => void;
-  onError?: (error: Error & { problem?: Problem; status?: number }) => void;
+  /** Errors of scroll steps and batch fetches; after a 503 with Retry-After the step is tried again then. */
+  onError?: (error: WeftError) => void;
 }
 
 export interface ListCell {

@@ -23,7 +23,8 @@
       key: el.dataset.key, id: el.dataset.id ?? null, type: el.dataset.type,
       frame: el.dataset.frame.split(",").map(Number), rect: rel(el.getBoundingClientRect()),
     };
-    const text = el.querySelector(".weft-text");
+    // Its own text: a nested container's box holds its cells' boxes, texts and all.
+    const text = el.querySelector(":scope > .weft-text");
     if (text) {
       const css = getComputedStyle(text);
       box.text = {

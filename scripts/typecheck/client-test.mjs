@@ -4,7 +4,7 @@
 // bounds), mirrors an RTL container's cells and not its offsets, as Weft does, and answers
 // each request's `answer` shape, as JSON or NDJSON. Exit 1 on any failure.
 import assert from "node:assert/strict";
-import { createList, frames, layout } from "../../web/weft-client.js";
+import { createList, fontsOf, frames, itemIndexOfPointer, layout, render } from "../../web/weft-client.js";
 
 const failures = [];
 async function check(name, body) {
@@ -78,6 +78,9 @@ function place(body) {
 globalThis.fetch = async (url, init = {}) => {
   const body = init.body ? JSON.parse(init.body) : null;
   sent.push({ url: String(url), body });
+  if (String(url).endsWith("/v1/fonts")) {
+    return new Response(JSON.stringify(server.fonts || { families: [], generic: {} }), { headers: { "content-type": "application/json" } });
+  }
   if (server.refuse) return server.refuse(url, body);
   const { results, contentSize, hints } = place(body);
   const stats = { cells: results.length, cacheHits: 0, cacheMisses: 0 };
@@ -296,6 +299,121 @@ await check("frames() draws a pinned header at its pinnedFrame and a row's tree 
   assert.deepEqual(at("s0h"), { x: 0, y: 50, width: 300, height: 20 });
   assert.deepEqual(at("s0h/0"), { x: 0, y: 50, width: 300, height: 20 });
   assert.deepEqual(at("s0i0/0"), { x: 33, y: 20, width: 267, height: 44 });
+});
+
+await check("a baseUrl ending in a slash names the same service", async () => {
+  reset();
+  await layout({ root: { type: "box" } }, { baseUrl: "http://weft.test/" }).catch(() => {});
+  const list = createList(stubHost(), { ...options, baseUrl: "http://weft.test//" });
+  await list.append(cells(0, 2));
+  assert.deepEqual(sent.map((s) => s.url), ["http://weft.test/v1/layout/node", "http://weft.test/v1/layout"]);
+});
+
+await check("fontsOf names the fonts of spans, truncation tokens and nested headers and footers", async () => {
+  const text = (font, extra = {}) => ({ type: "text", text: "a", font, ...extra });
+  const tree = { type: "stack", children: [
+    text({ family: "Inter", size: 15 }, { spans: [{ text: "b", font: { weight: 700 } }, { text: "c", font: { family: "Mono" } }],
+                                         truncationText: [{ text: "…", font: { style: "italic" } }] }),
+    { type: "container", container: { type: "table" }, sections: [{
+      header: { id: "h", node: text({ family: "Head" }) }, items: [], footer: { id: "f", node: text({ family: "Foot", weight: 300 }) } }] },
+  ] };
+  const names = [...fontsOf(tree).values()].map((f) => `${f.family} ${f.weight} ${f.style}`).sort();
+  assert.deepEqual(names, ["Foot 300 normal", "Head 400 normal", "Inter 400 italic", "Inter 400 normal", "Inter 700 normal",
+                           "Mono 400 normal"]);
+});
+
+await check("a 409 names the top-level cell whose tree holds an unknown nested ref; one naming none is not retried", async () => {
+  assert.equal(itemIndexOfPointer("/sections/0/items/3/node/items/2"), 3);
+  assert.equal(itemIndexOfPointer("/items/7"), 7);
+  assert.equal(itemIndexOfPointer("/container/bounds"), -1);
+  reset();
+  const host = stubHost();
+  const list = createList(host, { ...options, stream: false });
+  await list.append(cells(0, 2));
+  const problem = { type: "https://weft.dev/problems/unknown-ref", title: "Unknown ref", status: 409, detail: "", refs: ["/sections/9"] };
+  server.refuse = () => new Response(JSON.stringify(problem), { status: 409, headers: { "content-type": "application/problem+json" } });
+  const before = sent.length;
+  const errors = [];
+  const again = createList(stubHost(), { ...options, stream: false, onError: (e) => errors.push(e) });
+  await assert.rejects(again.append(cells(5, 1)), (e) => e.status === 409);
+  assert.equal(sent.length, before + 1, "one request, not three");
+});
+
+await check("onStep reads the list as the answer left it", async () => {
+  reset();
+  const seen = [];
+  const list = createList(stubHost(), { ...options, onStep: () => seen.push(list.cells.filter((c) => c.frame).length) });
+  await list.append(cells(0, 3));
+  await list.append(cells(3, 2));
+  assert.deepEqual(seen, [3, 5]);
+});
+
+await check("appends keep the order they were called in, whichever fonts load first", async () => {
+  reset({ fonts: { generic: {}, families: [
+    { family: "Slow", faces: [{ weight: 400, style: "normal", stretch: 100, url: "/v1/fonts/files/slow.ttf", index: 0 }] },
+    { family: "Fast", faces: [{ weight: 400, style: "normal", stretch: 100, url: "/v1/fonts/files/fast.ttf", index: 0 }] }] } });
+  globalThis.FontFace = class {
+    constructor(family) { this.family = family; }
+    load() { return new Promise((resolve) => setTimeout(() => resolve(this), this.family === "Slow" ? 40 : 0)); }
+  };
+  const host = stubHost();
+  host.ownerDocument.fonts = { add() {} };
+  const list = createList(host, { ...options, fonts: true });
+  const text = (id, family) => ({ id, node: { type: "text", text: id, font: { family } } });
+  await Promise.all([list.append([text("a", "Slow")]), list.append([text("b", "Fast")])]);
+  assert.deepEqual(list.cells.map((c) => c.id), ["a", "b"]);
+  delete globalThis.FontFace;
+});
+
+await check("a 503's Retry-After brings the scroll step back by itself", async () => {
+  reset();
+  const errors = [];
+  const list = createList(stubHost(), { ...options, stream: false, onError: (e) => errors.push(e) });
+  await list.append(cells(0, 3));
+  // Only the next request is refused.
+  server.refuse = () => {
+    server.refuse = null;
+    return new Response(JSON.stringify({ type: "https://weft.dev/problems/unavailable", title: "Unavailable", status: 503, detail: "busy" }),
+      { status: 503, headers: { "content-type": "application/problem+json", "retry-after": "0" } });
+  };
+  const before = sent.length;
+  await list.refresh();
+  assert.equal(errors.length, 1);
+  assert.equal(errors[0].retryAfter, 0);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  await list.settled();
+  assert.equal(sent.length, before + 2, "the step was sent again");
+  assert.equal(errors.length, 1, "and answered");
+  assert.equal(lastLayout().answer, "hints");
+});
+
+await check("render() clips a nested container's cells to its box and draws pinned headers above cells", async () => {
+  const host = stubHost();
+  const card = { id: "k", node: { type: "box" } };
+  const strip = { type: "container", container: { type: "collection", scrollDirection: "horizontal", contentOffset: { x: 50 } },
+                  items: [card] };
+  const request = { root: { type: "stack", children: [{ type: "box" }, strip] } };
+  const box = (x, y, w, h) => ({ type: "box", frame: { x, y, width: w, height: h } });
+  const response = { size: { width: 300, height: 140 }, layout: { type: "stack", frame: { x: 0, y: 0, width: 300, height: 140 }, children: [
+    box(0, 0, 300, 40),
+    { type: "container", frame: { x: 0, y: 40, width: 300, height: 100 }, contentSize: { width: 600, height: 100 },
+      sections: [{ items: [{ id: "k", index: [0, 0], frame: { x: 400, y: 0, width: 100, height: 100 }, layout: box(0, 0, 100, 100) }] }] },
+  ] } };
+  render(host, request, response);
+  const stripBox = host.children.find((el) => el.dataset.key === "0.1");
+  assert.equal(stripBox.style.overflow, "hidden");
+  const cell = stripBox.children.find((el) => el.dataset.key === "0.1/s0i0");
+  assert.ok(cell, "the card is drawn inside the strip's box");
+  assert.equal(cell.style.left, "350px", "in the strip's coordinates, less its contentOffset");
+  assert.equal(cell.dataset.frame, "350,40,100,100", "data-frame stays in the host's");
+  const table = { container: { type: "table", bounds: { width: 300, height: 200 } },
+    sections: [{ header: { id: "h", node: { type: "box" } }, items: [{ id: "r", node: { type: "box" } }] }] };
+  const answer = { contentSize: { width: 300, height: 100 }, sections: [{
+    header: { id: "h", frame: { x: 0, y: 0, width: 300, height: 20 }, pinnedFrame: { x: 0, y: 50, width: 300, height: 20 } },
+    items: [{ id: "r", index: [0, 0], frame: { x: 0, y: 20, width: 300, height: 80 } }] }] };
+  render(host, table, answer);
+  assert.equal(host.children.find((el) => el.dataset.key === "s0h").style.zIndex, "1");
+  assert.equal(host.children.find((el) => el.dataset.key === "s0i0").style.zIndex, undefined);
 });
 
 console.log(failures.length ? `weft-client.js: ${failures.length} check(s) FAILED` : "weft-client.js: behaviour checks ok");

@@ -3,7 +3,8 @@
 import {
   createList, layout, frames, isUnknownRefProblem, loadFonts, fontsOf, encodeBody,
   type Cell, type ContainerRequest, type ContainerResponse, type ContainerSpec, type FontsResponse,
-  type Hints, type NodeResponse, type RefCell, type StreamRecord, type UnknownRefProblem, type WeftList,
+  type Hints, type NodeRequest, type NodeResponse, type RefCell, type StreamRecord, type UnknownRefProblem,
+  type WeftError, type WeftList,
 } from "./weft-client.js";
 
 const post = (i: number): Cell => ({
@@ -23,7 +24,7 @@ async function main(host: HTMLElement): Promise<void> {
     fetchBatch: async () => (next >= 10_000 ? [] : Array.from({ length: 50 }, () => post(next++))),
     onStep: ({ kind, answer, sentBytes, jsonBytes, receivedBytes, refs, cells, status }) =>
       console.log(kind, answer, sentBytes / jsonBytes, receivedBytes, refs / cells, status),
-    onError: (error) => console.warn(error.problem?.detail),
+    onError: (error: WeftError) => console.warn(error.problem?.detail, error.retryAfter ?? 0),
   });
   await list.append(Array.from({ length: 50 }, (_, i) => post(i)));
   const firstKey: string | null = list.cells[0]?.key ?? null;
@@ -76,13 +77,13 @@ const insets: ContainerSpec[] = [
 const marked: Cell = { id: "m", node: { type: "box", "x-role": "spacer" }, separatorInset: { start: 15 }, "x-analytics": "feed" };
 const interop: Cell = { id: "ad", kind: "interop", size: { width: null, height: 120 } };
 const sections: ContainerRequest = {
-  container: strip, direction: "rtl", "x-trace": "1",
+  container: { ...strip, bounds: { width: 375, height: 200 } }, direction: "rtl", "x-trace": "1",
   sections: [{ id: "top", header: { id: "h", node: { type: "box" } } }, { items: [marked, interop] }],
 };
 
 function pickList(host: HTMLElement): WeftList {
-  // `type` defaults to "table"; a horizontal list scrolls along x.
-  createList(host, { container: { leadingScreensForBatching: 1 } });
+  // `type` defaults to "table"; a horizontal list scrolls along x; a batch may come back at once.
+  createList(host, { container: { leadingScreensForBatching: 1 }, fetchBatch: () => [] });
   return createList(host, { container: { type: "pager" }, direction: "rtl" });
 }
 
@@ -110,7 +111,15 @@ function readAnswers(answer: ContainerResponse, node: NodeResponse, hints: Hints
 // @ts-expect-error a ref stands for the content: both at once is refused
 const both: RefCell = { id: "x", ref: "c1", node: { type: "box" } };
 // @ts-expect-error `answer` has three shapes
-const misspelled: ContainerRequest = { container: { type: "table" }, answer: "hint" };
+const misspelled: ContainerRequest = { container: { type: "table", bounds: { width: 1, height: 1 } }, answer: "hint" };
+// @ts-expect-error a request's container has bounds (a nested container's default to its element's size)
+const unbounded: ContainerRequest = { container: { type: "table" }, items: [] };
+
+// A page that posts whatever its editor holds lays it out without narrowing it first.
+async function either(request: NodeRequest | ContainerRequest): Promise<number> {
+  const answer = await layout(request);
+  return "layout" in answer ? answer.size.width : answer.contentSize.width;
+}
 // @ts-expect-error an inset takes points or percent, never "auto"
 const autoInset: ContainerSpec = { type: "table", contentInset: "auto" };
 // @ts-expect-error a cell's own members are openapi's, or `x-` extensions

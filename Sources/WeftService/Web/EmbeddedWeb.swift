@@ -616,7 +616,8 @@ window.weftPlayground.ready = window.weftPlayground.fonts.then(() => run());
 //   render(document.querySelector("#host"), request, response);
 //
 // render() empties the host and draws one absolutely positioned <div> per output node
-// (and per cell), in z-order, in the host's coordinates. Each carries:
+// (and per cell), in z-order, in the host's coordinates (a nested container's cells
+// inside its box, which clips them). Each carries:
 //   data-id     the element's or cell's id, when it has one
 //   data-key    a path that is unique even where ids repeat across cells ("s0i3/0.1"; a
 //               nested container's cells continue its node's key: "s0i3/0.1/s0i2/0")
@@ -656,17 +657,23 @@ const DEFAULT_FONT = { family: "sans-serif", size: 16, weight: 400, style: "norm
  * A request with `root` goes to /v1/layout/node, anything else to /v1/layout.
  * `lines: true` asks for every text's line boxes (`?lines=1`).
  * Resolves to the parsed response; rejects with an Error carrying `.problem`
- * (the RFC 9457 body) when the service refuses the request.
+ * (the RFC 9457 body) when the service refuses the request. It does not revalidate:
+ * sent with an If-None-Match that matches, the 304 rejects as a refusal would.
  */
 export async function layout(request, { baseUrl = "", headers = {}, signal, lines = false } = {}) {
   const path = (isNodeRequest(request) ? "/v1/layout/node" : "/v1/layout") + (lines ? "?lines=1" : "");
-  const res = await fetch(baseUrl + path, {
+  const res = await fetch(serviceURL(baseUrl, path), {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", ...headers },
     body: JSON.stringify(request),
     signal,
   });
   return parseAnswer(res, await res.text());
+}
+
+/** `path` at the service at `baseUrl`, which may end in a slash or not. */
+function serviceURL(baseUrl, path) {
+  return baseUrl.replace(/\/+$/, "") + path;
 }
 
 /**
@@ -677,7 +684,7 @@ export async function layout(request, { baseUrl = "", headers = {}, signal, line
 function parseAnswer(res, text) {
   const body = res.ok ? jsonObject(text) : problemBody(res.status, text);
   if (!body) throw problemError(res.status, { title: "Not a JSON answer", detail: text.slice(0, 200) });
-  if (!res.ok) throw problemError(res.status, body);
+  if (!res.ok) throw problemError(res.status, body, retryAfterOf(res));
   return body;
 }
 
@@ -703,28 +710,32 @@ export function isNodeRequest(request) {
 /**
  * Every box a response describes, in drawing (z-) order, with its frame in the
  * coordinates of the whole layout (the root's, or the container's content):
- * [{ key, id, type, frame: {x, y, width, height}, node, element, parent, cell }].
+ * [{ key, id, type, frame: {x, y, width, height}, node, element, parent, cell, container }].
  * `node` is the response's output node, `element` the request's element it mirrors,
- * `parent` the request element it sits in (none for a root).
+ * `parent` the request element it sits in (none for a root), `container` the key of
+ * the nested container whose bounds clip the box (none outside nested containers).
  */
 export function frames(request, response) {
   const out = [];
-  const visit = (element, node, key, ox, oy, parent) => {
+  const visit = (element, node, key, ox, oy, parent, container) => {
     if (!node || !node.frame) return;
     const f = node.frame;
     const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
-    out.push({ key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element, parent });
+    const entry = { key, id: node.id ?? element?.id, type: node.type || element?.type, frame, node, element, parent };
+    if (container !== undefined) entry.container = container;
+    out.push(entry);
     const inputs = element ? childrenInZOrder(element) : [];
-    (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y, element));
+    (node.children || []).forEach((child, i) => visit(inputs[i], child, `${key}.${i}`, frame.x, frame.y, element, container));
     // A container node's cells are in its own content coordinates: content point (x, y)
     // shows at the node's origin plus (x, y) less the container's contentOffset.
     if (node.sections) {
       const offset = element?.container?.contentOffset || { x: 0, y: 0 };
-      containerCells(element || {}, node, `${key}/`, frame.x - (offset.x || 0), frame.y - (offset.y || 0));
+      containerCells(element || {}, node, `${key}/`, frame.x - (offset.x || 0), frame.y - (offset.y || 0), key);
     }
   };
-  // The cells of a container answer (the whole response, or a container node), keyed under `prefix`.
-  const containerCells = (input, answer, prefix, ox, oy) => {
+  // The cells of a container answer (the whole response, or a container node), keyed
+  // under `prefix`; `container`, the nested container node's key, clips them.
+  const containerCells = (input, answer, prefix, ox, oy, container) => {
     const sections = input.sections || [{ items: input.items || [] }];
     (answer.sections || []).forEach((section, s) => {
       const inputSection = sections[s] || {};
@@ -733,13 +744,15 @@ export function frames(request, response) {
         // A pinned header is drawn where it is pinned at this contentOffset.
         const f = cellResponse.pinnedFrame || cellResponse.frame;
         const frame = { x: ox + f.x, y: oy + f.y, width: f.width, height: f.height };
-        out.push({ key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame,
-                   node: cellResponse, element: cellRequest, cell: true });
+        const entry = { key, id: cellResponse.id ?? cellRequest?.id, type: "cell", frame,
+                        node: cellResponse, element: cellRequest, cell: true };
+        if (container !== undefined) entry.container = container;
+        out.push(entry);
         // A cell's tree is relative to the cell (api.md), and a table row's to its content
         // view (`table.contentFrame`: past the accessory in a right-to-left row).
         const content = cellResponse.table?.contentFrame || { x: 0, y: 0 };
         if (cellResponse.layout) {
-          visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x + content.x, frame.y + content.y);
+          visit(cellRequest?.node, cellResponse.layout, `${key}/0`, frame.x + content.x, frame.y + content.y, undefined, container);
         }
       };
       cell(inputSection.header, section.header, `${prefix}s${s}h`);
@@ -755,14 +768,16 @@ export function frames(request, response) {
     visit(request.root, response.layout, "0", 0, 0);
     return out;
   }
-  containerCells(request, response, "", 0, 0);
+  containerCells(request, response, "", 0, 0, undefined);
   return out;
 }
 
 /**
  * Draws a response into `host` (emptied first, made `position: relative` and sized
  * to the layout) and returns the drawn elements. `onBox(el, entry)` is called for
- * each, e.g. to attach handlers or fill the box with your own content.
+ * each, e.g. to attach handlers or fill the box with your own content. A nested
+ * container's cells are drawn inside its box, which clips them to its bounds as a
+ * scroll view does; a pinned header is drawn above its section's cells.
  */
 export function render(host, request, response, { onBox } = {}) {
   installTextCSS(host.ownerDocument);
@@ -772,14 +787,22 @@ export function render(host, request, response, { onBox } = {}) {
   host.style.width = `${size.width}px`;
   host.style.height = `${size.height}px`;
   const drawn = [];
+  const containers = new Map();  // a nested container node's key -> { el, frame }
   for (const entry of frames(request, response)) {
     const { frame: f } = entry;
+    const into = entry.container !== undefined ? containers.get(entry.container) : undefined;
+    const origin = into ? into.frame : { x: 0, y: 0 };
     const el = host.ownerDocument.createElement("div");
     el.className = `weft-box weft-type-${entry.type || "unknown"}`;
     Object.assign(el.style, {
       position: "absolute", boxSizing: "border-box", margin: "0",
-      left: `${f.x}px`, top: `${f.y}px`, width: `${f.width}px`, height: `${f.height}px`,
+      left: `${f.x - origin.x}px`, top: `${f.y - origin.y}px`, width: `${f.width}px`, height: `${f.height}px`,
     });
+    if (!entry.cell && entry.node.sections) {
+      el.style.overflow = "hidden";
+      containers.set(entry.key, { el, frame: f });
+    }
+    if (entry.node.pinnedFrame) el.style.zIndex = "1";
     el.dataset.key = entry.key;
     el.dataset.type = entry.type || "";
     el.dataset.frame = [f.x, f.y, f.width, f.height].join(",");
@@ -792,7 +815,7 @@ export function render(host, request, response, { onBox } = {}) {
       // truncation token, which may reach past the widest line as wrapped.
       if (entry.node.truncated) Object.assign(el.style, { overflowX: "visible", overflowY: "clip" });
     }
-    host.appendChild(el);
+    (into ? into.el : host).appendChild(el);
     drawn.push(el);
     if (onBox) onBox(el, entry);
   }
@@ -1027,13 +1050,23 @@ export async function encodeBody(json, { compress = true } = {}) {
   return { body, headers: { ...headers, "content-encoding": "gzip" }, bytes: body.length, jsonBytes };
 }
 
-/** An Error for a problem+json answer; `.problem` holds its body, `.status` the status. */
-function problemError(status, body) {
+/**
+ * An Error for a problem+json answer; `.problem` holds its body, `.status` the status,
+ * and `.retryAfter` the seconds of a Retry-After (a 503's) when the answer has one.
+ */
+function problemError(status, body, retryAfter = null) {
   const where = body && body.path ? ` at ${body.path}` : "";
   const err = new Error(`${status} ${(body && body.title) || ""}: ${(body && body.detail) || ""}${where}`);
   err.problem = body;
   err.status = status;
+  if (retryAfter !== null) err.retryAfter = retryAfter;
   return err;
+}
+
+/** A response's Retry-After in seconds (the delay form Weft sends), or null. */
+function retryAfterOf(res) {
+  const value = Number(res.headers.get("retry-after"));
+  return res.headers.get("retry-after") !== null && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 /** True for the 409 a request with unknown refs gets. */
@@ -1042,9 +1075,13 @@ export function isUnknownRefProblem(problem) {
     && problem.type.endsWith("unknown-ref") && Array.isArray(problem.refs);
 }
 
-/** The item index a JSON Pointer such as "/sections/0/items/3" (or "/items/3") names, or -1. */
+/**
+ * The index of the top-level item a JSON Pointer such as "/sections/0/items/3" (or
+ * "/items/3") names or points into ("/sections/0/items/3/node/items/2": a cell of a
+ * container nested in item 3, which re-sending item 3 in full re-sends), or -1.
+ */
 export function itemIndexOfPointer(pointer) {
-  const m = /\/items\/(\d+)$/.exec(pointer);
+  const m = /^\/(?:sections\/\d+\/)?items\/(\d+)(?:\/|$)/.exec(pointer);
   return m ? Number(m[1]) : -1;
 }
 
@@ -1098,17 +1135,29 @@ export function matchFace(faces, weight, style) {
   return null;
 }
 
-/** Every font ({ family, weight, style }) the text elements of `element`'s tree name. */
+/**
+ * Every font ({ family, weight, style }) the text elements of `element`'s tree name:
+ * their own, their spans' and their truncation token's spans' (each inheriting the
+ * element's font keys), in nested containers' cells, headers and footers too.
+ */
 export function fontsOf(element, into = new Map()) {
   if (!element || typeof element !== "object") return into;
   if (element.type === "text" || element.type === "editableText") {
-    const font = { ...DEFAULT_FONT, ...(element.font || {}) };
-    const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : Number(font.weight);
-    const style = font.style === "italic" ? "italic" : "normal";
-    into.set(`${font.family}\u0000${weight}\u0000${style}`, { family: font.family, weight, style });
+    const own = { ...DEFAULT_FONT, ...(element.font || {}) };
+    const add = (font) => {
+      const weight = font.weight === "bold" ? 700 : font.weight === "normal" ? 400 : Number(font.weight);
+      const style = font.style === "italic" ? "italic" : "normal";
+      into.set(`${font.family}\u0000${weight}\u0000${style}`, { family: font.family, weight, style });
+    };
+    add(own);
+    const spans = [...(Array.isArray(element.spans) ? element.spans : []),
+                   ...(Array.isArray(element.truncationText) ? element.truncationText : [])];
+    for (const span of spans) if (span && span.font) add({ ...own, ...span.font });
   }
   for (const child of childrenInZOrder(element)) fontsOf(child, into);
-  for (const value of [element.node, ...(element.items || []), ...(element.sections || []).flatMap((s) => s.items || [])]) {
+  const cells = [...(element.items || []),
+                 ...(element.sections || []).flatMap((s) => [s.header, ...(s.items || []), s.footer])];
+  for (const value of [element.node, ...cells]) {
     if (value && typeof value === "object") fontsOf(value.node || value, into);
   }
   return into;
@@ -1130,11 +1179,12 @@ const loadedFaces = new WeakMap();
 export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.document, fonts, families } = {}) {
   const result = { loaded: [], failed: [] };
   if (!doc || !doc.fonts || typeof FontFace !== "function") return result;
-  if (!fontListings.has(baseUrl)) {
-    fontListings.set(baseUrl, fetch(baseUrl + "/v1/fonts", { headers: { accept: "application/json", ...headers } })
+  const listingURL = serviceURL(baseUrl, "/v1/fonts");
+  if (!fontListings.has(listingURL)) {
+    fontListings.set(listingURL, fetch(listingURL, { headers: { accept: "application/json", ...headers } })
       .then((res) => (res.ok ? res.json() : null)).catch(() => null));
   }
-  const listing = await fontListings.get(baseUrl);
+  const listing = await fontListings.get(listingURL);
   if (!listing || !Array.isArray(listing.families)) return result;
   for (const [generic, family] of Object.entries(listing.generic || {})) serverGenerics.set(generic, family);
   const faces = new Map(listing.families.filter((f) => f && Array.isArray(f.faces)).map((f) => [f.family, f.faces]));
@@ -1151,16 +1201,24 @@ export async function loadFonts({ baseUrl = "", headers = {}, doc = globalThis.d
   if (!loadedFaces.has(doc)) loadedFaces.set(doc, new Map());
   const loaded = loadedFaces.get(doc);
   await Promise.all([...wanted].filter((f) => typeof f.url === "string").map(async (f) => {
+    // A font collection's later faces cannot be named to FontFace (the browser loads a
+    // collection's first face): those are not registered, and the page's local font stands in.
+    if ((f.index ?? 0) > 0) {
+      result.failed.push(f);
+      return;
+    }
     const url = new URL(f.url, baseUrl || doc.baseURI).href;
-    if (!loaded.has(url)) {
+    // One registration per family: families that share a file are each registered under their name.
+    const key = `${url}\u0000${f.family}\u0000${f.weight ?? 400}\u0000${f.style || "normal"}\u0000${f.stretch ?? 100}`;
+    if (!loaded.has(key)) {
       const descriptors = { weight: String(f.weight ?? 400), style: f.style || "normal" };
       // A family's condensed faces share its weights and styles: without the width, the
       // last one registered would stand in for the normal face.
       if (typeof f.stretch === "number") descriptors.stretch = `${f.stretch}%`;
-      loaded.set(url, new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors).load()
+      loaded.set(key, new FontFace(f.family, `url(${JSON.stringify(url)})`, descriptors).load()
         .then((face) => { doc.fonts.add(face); return true; }, () => false));
     }
-    (await loaded.get(url) ? result.loaded : result.failed).push(f);
+    (await loaded.get(key) ? result.loaded : result.failed).push(f);
   }));
   return result;
 }
@@ -1294,9 +1352,10 @@ export function createList(host, options = {}) {
    * One exchange: POSTs every cell (refs where known, `full` ones with content) and asks
    * the `answer` shape; streams when asked. A 409 names refs the server does not hold:
    * those cells are re-sent with their content (their keys stay: equal content, equal key).
-   * Resolves to the answer, or null for a 304 (what the list holds still stands).
+   * `take` gets the answer, or null for a 304 (what the list holds still stands), before
+   * onStep reports the exchange, so that a report reads the list as the answer left it.
    */
-  async function exchange(kind, answer, { streamed = false, full = new Set() } = {}) {
+  async function exchange(kind, answer, { streamed = false, full = new Set(), take }) {
     for (let round = 0; round < 3; round++) {
       if (destroyed) throw destroyedError();
       const started = performance.now();
@@ -1321,37 +1380,45 @@ export function createList(host, options = {}) {
       const requestHeaders = { ...encoded.headers, accept: streamed ? "application/x-ndjson" : "application/json", ...headers };
       const repeat = answer === "hints" && lastHints && lastHints.json === json;
       if (repeat) requestHeaders["if-none-match"] = lastHints.etag;
-      const res = await fetch(baseUrl + "/v1/layout",
+      const res = await fetch(serviceURL(baseUrl, "/v1/layout"),
         { method: "POST", headers: requestHeaders, body: encoded.body, signal: aborter?.signal });
       const report = (status, receivedBytes) => onStep && onStep({
         kind, answer, status, cells: entries.length, refs,
         sentBytes: encoded.bytes, jsonBytes: encoded.jsonBytes, receivedBytes, ms: performance.now() - started,
       });
       if (res.status === 304) {
+        take(null);
         report(304, 0);
-        return null;
+        return;
       }
       const isStream = (res.headers.get("content-type") || "").startsWith("application/x-ndjson");
       if (res.ok && isStream) {
         const { answer: streamedAnswer, bytes } = await readStream(res);
-        report(res.status, bytes);
         if (answer === "full") laidOutIn = sentBounds;
-        return streamedAnswer;
+        take(streamedAnswer);
+        report(res.status, bytes);
+        return;
       }
       const text = await res.text();
-      report(res.status, utf8Length(text));
       if (res.ok) {
         const parsed = parseAnswer(res, text);
         if (answer === "hints") lastHints = { json, etag: res.headers.get("etag") };
         if (answer === "full") laidOutIn = sentBounds;
-        return parsed;
+        take(parsed);
+        report(res.status, utf8Length(text));
+        return;
       }
+      report(res.status, utf8Length(text));
       const problem = problemBody(res.status, text);
-      if (!isUnknownRefProblem(problem)) throw problemError(res.status, problem);
+      if (!isUnknownRefProblem(problem)) throw problemError(res.status, problem, retryAfterOf(res));
+      // Only cells this list sent as refs can be re-sent in full: a 409 naming none of
+      // them would be answered the same way again.
+      const before = full.size;
       for (const pointer of problem.refs) {
         const i = itemIndexOfPointer(pointer);
         if (i >= 0 && i < entries.length) full.add(i);
       }
+      if (full.size === before) throw problemError(res.status, problem);
     }
     throw new Error("Weft kept refusing refs after re-sending the cells it named");
   }
@@ -1534,15 +1601,20 @@ export function createList(host, options = {}) {
       return;
     }
     try {
-      await serial(async () => {
-        const answer = await exchange("scroll", "hints");
-        lastScroll = sentScroll;
-        if (answer) apply(answer);
-        else syncDOM();
-      });
+      await serial(() => exchange("scroll", "hints", {
+        take: (answer) => {
+          lastScroll = sentScroll;
+          if (answer) apply(answer);
+          else syncDOM();
+        },
+      }));
       maybeFetchBatch();
     } catch (e) {
-      if (!destroyed) onError(e);
+      if (destroyed) return;
+      onError(e);
+      // A busy or draining server says when to come back (a 503's Retry-After): the step
+      // is tried again then, so a list at rest does not stay on the ranges it had.
+      if (typeof e.retryAfter === "number") setTimeout(schedule, Math.min(e.retryAfter, 60) * 1000);
     }
   }
 
@@ -1567,10 +1639,11 @@ export function createList(host, options = {}) {
   /** Adds cells at the end: known cells go as refs, the new ones in full (answer `frames`). */
   async function appendCells(cells, kind) {
     if (destroyed) throw destroyedError();
-    // The fonts first, so text is drawn with the faces Weft measured it with from its first paint.
-    if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
     await serial(async () => {
       if (destroyed) throw destroyedError();
+      // The fonts first, so text is drawn with the faces Weft measured it with from its
+      // first paint; in the queue, so that appends keep the order they were called in.
+      if (fonts) await loadFonts({ baseUrl, headers, doc, fonts: cells.reduce((into, c) => fontsOf(c.node, into), new Map()) });
       const ids = new Set();
       for (const cell of cells) {
         if (cell.id == null || byId.has(cell.id) || ids.has(cell.id)) throw new Error(`every cell needs a unique id (${cell.id})`);
@@ -1584,10 +1657,15 @@ export function createList(host, options = {}) {
         full.add(entries.length);
         entries.push({ id: cell.id, cell, key: null, frame: null, layout: undefined, el: null });
       }
-      let answer;
       try {
         // The first answer streams, so the first screen paints before the rest is laid out.
-        answer = await exchange(first ? "first" : kind, first ? "full" : "frames", { streamed: first && stream, full });
+        await exchange(first ? "first" : kind, first ? "full" : "frames", {
+          streamed: first && stream, full,
+          take: (answer) => {
+            apply(answer);
+            followViewport();
+          },
+        });
       } catch (e) {
         // A failed append leaves no trace: its cells can be appended again, and no later
         // step sends cells the server never placed (they would get no key and no frame).
@@ -1598,8 +1676,6 @@ export function createList(host, options = {}) {
         setContentSize(sizeBefore);
         throw e;
       }
-      apply(answer);
-      followViewport();
     });
   }
 
@@ -1632,10 +1708,12 @@ export function createList(host, options = {}) {
     /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
     async resize(newBounds) {
       container.bounds = newBounds;
-      await serial(async () => {
-        apply(await exchange("resize", "full"));
-        followViewport();
-      });
+      await serial(() => exchange("resize", "full", {
+        take: (answer) => {
+          apply(answer);
+          followViewport();
+        },
+      }));
       return list;
     },
 
@@ -1829,7 +1907,8 @@ export interface Section extends Extensions {
 
 /** Send `sections` or `items` (one section), not both. */
 export interface ContainerRequest extends Extensions {
-  container: ContainerSpec;
+  /** At the top level of a request the bounds are required. */
+  container: ContainerSpec & { bounds: Size };
   sections?: Section[];
   items?: WireCell[];
   answer?: AnswerShape;
@@ -2025,9 +2104,21 @@ export interface LayoutOptions {
   lines?: boolean;
 }
 
-/** Rejects with an Error whose `problem` is the RFC 9457 body. */
+/**
+ * Rejects with a WeftError whose `problem` is the RFC 9457 body. It does not revalidate:
+ * an If-None-Match in `headers` that matches makes the 304 reject as a refusal would.
+ */
 export function layout(request: NodeRequest, options?: LayoutOptions): Promise<NodeResponse>;
 export function layout(request: ContainerRequest, options?: LayoutOptions): Promise<ContainerResponse>;
+export function layout(
+  request: NodeRequest | ContainerRequest, options?: LayoutOptions,
+): Promise<NodeResponse | ContainerResponse>;
+
+/**
+ * How the module's functions reject when Weft refuses a request: `status` and the
+ * problem+json body; `retryAfter`, the seconds a 503's Retry-After asks to wait.
+ */
+export type WeftError = Error & { problem?: Problem; status?: number; retryAfter?: number };
 
 export function isNodeRequest(request: unknown): request is NodeRequest;
 
@@ -2040,6 +2131,8 @@ export interface FrameEntry {
   element?: Element | WireCell;
   parent?: Element;
   cell?: boolean;
+  /** The key of the nested container whose bounds clip this box (render() draws it inside that box). */
+  container?: string;
 }
 
 export function frames(request: NodeRequest | ContainerRequest, response: NodeResponse | ContainerResponse): FrameEntry[];
@@ -2109,14 +2202,16 @@ export interface ListOptions {
   /** The request's `direction`; with "rtl" the host is made `direction: rtl` unless its style names a direction. */
   direction?: "ltr" | "rtl";
   sectionId?: string;
-  fetchBatch?: (list: WeftList) => Promise<Cell[] | null | undefined>;
+  fetchBatch?: (list: WeftList) => Cell[] | null | undefined | Promise<Cell[] | null | undefined>;
   renderCell?: (el: HTMLDivElement, cell: Cell, placed: PlacedCell) => void;
   headers?: Record<string, string>;
   stream?: boolean;
   compress?: boolean;
   fonts?: boolean;
+  /** After every exchange, once its answer is applied: `list` reads as the answer left it. */
   onStep?: (report: StepReport) => void;
-  onError?: (error: Error & { problem?: Problem; status?: number }) => void;
+  /** Errors of scroll steps and batch fetches; after a 503 with Retry-After the step is tried again then. */
+  onError?: (error: WeftError) => void;
 }
 
 export interface ListCell {
