@@ -481,11 +481,12 @@ export interface WeftList {
   readonly cells: ListCell[];
   readonly hints: Hints | null;
   readonly contentSize: Size;
-  /** True once fetchBatch returned no cells. */
+  /** True once fetchBatch returned no cells: no batch is asked for after that. */
   readonly exhausted: boolean;
   /** The element cells are drawn in, in content coordinates. */
   readonly content: HTMLDivElement;
   append(cells: Cell[]): Promise<WeftList>;
+  /** Relays every cell out at `bounds`, which the list keeps from then on, whatever size the host takes. */
   resize(bounds: Size): Promise<WeftList>;
   refresh(): Promise<void>;
   /** Resolves once no exchange, scroll step or batch fetch is pending. */

@@ -1103,7 +1103,7 @@ export function createList(host, options = {}) {
     },
     get hints() { return hints; },
     get contentSize() { return contentSize; },
-    /** True once fetchBatch has returned no cells. */
+    /** True once fetchBatch has returned no cells: no batch is asked for after that. */
     get exhausted() { return exhausted; },
     /** The element the cells are drawn in (content coordinates). */
     get content() { return content; },
@@ -1118,7 +1118,10 @@ export function createList(host, options = {}) {
       return list;
     },
 
-    /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
+    /**
+     * Relays every cell out at new bounds (a resize or rotation): refs, `full` answer.
+     * The list keeps these bounds from then on, whatever size the host takes.
+     */
     async resize(newBounds) {
       container.bounds = newBounds;
       await serial(() => exchange("resize", "full", {

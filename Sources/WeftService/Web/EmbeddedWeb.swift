@@ -1690,7 +1690,7 @@ export function createList(host, options = {}) {
     },
     get hints() { return hints; },
     get contentSize() { return contentSize; },
-    /** True once fetchBatch has returned no cells. */
+    /** True once fetchBatch has returned no cells: no batch is asked for after that. */
     get exhausted() { return exhausted; },
     /** The element the cells are drawn in (content coordinates). */
     get content() { return content; },
@@ -1705,7 +1705,10 @@ export function createList(host, options = {}) {
       return list;
     },
 
-    /** Relays every cell out at new bounds (a resize or rotation): refs, `full` answer. */
+    /**
+     * Relays every cell out at new bounds (a resize or rotation): refs, `full` answer.
+     * The list keeps these bounds from then on, whatever size the host takes.
+     */
     async resize(newBounds) {
       container.bounds = newBounds;
       await serial(() => exchange("resize", "full", {
@@ -2227,11 +2230,12 @@ export interface WeftList {
   readonly cells: ListCell[];
   readonly hints: Hints | null;
   readonly contentSize: Size;
-  /** True once fetchBatch returned no cells. */
+  /** True once fetchBatch returned no cells: no batch is asked for after that. */
   readonly exhausted: boolean;
   /** The element cells are drawn in, in content coordinates. */
   readonly content: HTMLDivElement;
   append(cells: Cell[]): Promise<WeftList>;
+  /** Relays every cell out at `bounds`, which the list keeps from then on, whatever size the host takes. */
   resize(bounds: Size): Promise<WeftList>;
   refresh(): Promise<void>;
   /** Resolves once no exchange, scroll step or batch fetch is pending. */
