@@ -40,18 +40,34 @@ final class FontResolver: Sendable {
         let italic: Bool
     }
 
-    /// Family names come from clients, so the caches are capped: past the cap
-    /// they start over rather than grow without bound.
-    static let maxStyledEntries = 4096
+    /// Family names come from clients, so the caches are capped (`makeRoom`).
     static let maxFallbackEntries = 1 << 16
 
     private let caches = Mutex(Caches())
     private let configuration: FontConfiguration
     private let faces: FaceCache
+    /// Entries of the styled and named caches at most.
+    private let maxStyledEntries: Int
 
-    init(configuration: FontConfiguration = .shared, faces: FaceCache = .shared) {
+    init(configuration: FontConfiguration = .shared, faces: FaceCache = .shared, maxStyledEntries: Int = 4096) {
         self.configuration = configuration
         self.faces = faces
+        self.maxStyledEntries = maxStyledEntries
+    }
+
+    /// Room for one more entry in a full cache. The families the machine lacks
+    /// go first: made-up names are what fills it, and one client's many would
+    /// otherwise wipe the faces every other client's text is measured with.
+    /// Only when the available families alone fill half of it does it start over.
+    private func makeRoom<Key, Value>(in cache: inout [Key: Value], keeping available: (Value) -> Bool) {
+        guard cache.count >= maxStyledEntries else { return }
+        cache = cache.filter { available($0.value) }
+        if cache.count >= maxStyledEntries / 2 { cache.removeAll(keepingCapacity: true) }
+    }
+
+    /// Whether `family` at a weight and style is cached (for tests of the eviction).
+    func isCached(family: String, weight: Int, italic: Bool) -> Bool {
+        caches.withLock { $0.styled[StyleKey(family: family.lowercased(), weight: weight, italic: italic)] != nil }
     }
 
     /// The face Chromium draws `family` with at a weight and style, as fontconfig
@@ -65,7 +81,7 @@ final class FontResolver: Sendable {
             FontconfigQueries.match(family: query, weight: weight, italic: italic, in: $0)
         }.flatMap { FamilyNames.accepts($0.families, for: query) ? $0 : nil }
         caches.withLock {
-            if $0.styled.count >= Self.maxStyledEntries { $0.styled.removeAll(keepingCapacity: true) }
+            makeRoom(in: &$0.styled) { ($0 ?? nil) != nil }
             $0.styled[key] = .some(found)
         }
         return found
@@ -96,7 +112,7 @@ final class FontResolver: Sendable {
             requested: face(for: match(family: family, weight: weight, italic: italic)),
             standard: face(for: match(family: Self.defaultStandardFamily, weight: weight, italic: italic)))
         caches.withLock {
-            if $0.named.count >= Self.maxStyledEntries { $0.named.removeAll(keepingCapacity: true) }
+            makeRoom(in: &$0.named) { $0.requested != nil }
             $0.named[key] = found
         }
         return found

@@ -78,4 +78,15 @@ import Testing
         let match = FontResolver.shared.fallbackMatch(for: 0xF000, emoji: false)
         #expect(match.map { !$0.path.hasSuffix("Ahem.ttf") } ?? true)
     }
+
+    /// A full cache drops the families the machine lacks first: a client's
+    /// made-up names do not evict the faces other clients' text is measured with.
+    @Test func madeUpFamiliesDoNotEvictAvailableOnes() {
+        let resolver = FontResolver(maxStyledEntries: 8)
+        #expect(resolver.match(family: "Ahem", weight: 400, italic: false) != nil)
+        for k in 0..<20 { _ = resolver.match(family: "Made Up \(k)", weight: 400, italic: false) }
+        #expect(resolver.isCached(family: "Ahem", weight: 400, italic: false))
+        #expect(!resolver.isCached(family: "Made Up 0", weight: 400, italic: false))
+        #expect(resolver.isCached(family: "Made Up 19", weight: 400, italic: false))
+    }
 }
