@@ -222,10 +222,13 @@ final class RequestProcessor: Sendable {
 
     /// Logs the request and tells the observer. A request the server could not
     /// serve (5xx: overloaded, out of time, draining, a fault) is logged above
-    /// `info`, so an operator running at `notice` sees it.
+    /// `info`, so an operator running at `notice` sees it. A 501 or 505 refuses
+    /// a method or version the client chose, as a 4xx does: at `info`, so that
+    /// any client cannot write the production log.
     private func record(status: Int, responseBytes: Int, context: ResponseContext) {
         let duration = Double(monotonicNanoseconds() &- context.startedAt) / 1e9
-        let level: Logger.Level = status == 500 ? .error : status >= 500 ? .notice : .info
+        let clientsChoice = status == 501 || status == 505
+        let level: Logger.Level = status == 500 ? .error : status >= 500 && !clientsChoice ? .notice : .info
         logger.log(level: level, "request", metadata: [
             "request_id": .string(context.requestID),
             "method": .string(context.method),

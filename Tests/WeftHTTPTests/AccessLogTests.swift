@@ -70,6 +70,10 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
         let client = try RawClient(port: server.port)
         client.send(get("/unavailable") + get("/fault") + get("/healthz"))
         for _ in 0..<3 { _ = client.readResponse() }
+        // A method the server does not implement is the client's doing: no louder than a 4xx.
+        let unknown = try RawClient(port: server.port)
+        unknown.send("BREW /healthz HTTP/1.1\r\nHost: t\r\n\r\n")
+        #expect(unknown.readResponse()?.status == 501)
         server.stop()
         let levels = Dictionary(
             handler.records.withLock { $0 }.filter { $0.message == "request" }
@@ -77,5 +81,6 @@ final class RecordingLogHandler: LogHandler, @unchecked Sendable {
         #expect(levels["503"] == .notice)
         #expect(levels["500"] == .error)
         #expect(levels["200"] == .info)
+        #expect(levels["501"] == .info)
     }
 }
