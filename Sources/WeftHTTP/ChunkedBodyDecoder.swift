@@ -75,8 +75,9 @@ struct ChunkedBodyDecoder {
         if let semicolon = line.firstIndex(of: UInt8(ascii: ";")) {
             digits = line[..<semicolon]
             try checkExtensions(line[semicolon...])
+            // Whitespace may stand before an extension's ";" (BWS), nowhere else on the line.
+            while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
         }
-        while let last = digits.last, last == 0x20 || last == 0x09 { digits.removeLast() }
         guard !digits.isEmpty, digits.count <= 15 else { throw .badRequest("malformed chunk size") }
         var size = 0
         for byte in digits {

@@ -50,7 +50,9 @@ import Testing
         for ext in [";a", ";a=b", " ; a = b ;c", #";a="q \" \\ x""#, ";a=\"\"", ";a\t=\t1"] {
             #expect(failureStatus(body(ext)) == nil, "\(ext)")
         }
-        for ext in [";a\u{0}b", ";a\u{1}b", ";\u{7f}", ";\"open", ";a=\"unterminated", ";a=", "; ", ";=b", ";a b", "x"] {
+        // Whitespace after the size stands only before an extension (BWS), never alone.
+        for ext in [";a\u{0}b", ";a\u{1}b", ";\u{7f}", ";\"open", ";a=\"unterminated", ";a=", "; ", ";=b", ";a b", "x",
+                    " ", "\t", " \t"] {
             #expect(failureStatus(body(ext)) == 400, "\(ext)")
         }
     }

@@ -228,6 +228,15 @@ struct NodeRequestValidationTests {
         }
     }
 
+    /// Details read as English, and say what is wrong with the value.
+    @Test func detailsNameTheFaultPlainly() throws {
+        #expect(try #require(nodeError(rootRequest(#"{"type": "inset"}"#))).detail == #"an inset element needs "child""#)
+        let zero = try #require(nodeError(rootRequest(#"{"type": "flex", "style": {"padding": "-0%"}}"#)))
+        #expect(zero.detail.contains("takes no sign"), "\(zero.detail)")
+        let negative = try #require(nodeError(rootRequest(#"{"type": "flex", "style": {"padding": "-5%"}}"#)))
+        #expect(negative.detail.contains("must not be negative"), "\(negative.detail)")
+    }
+
     @Test func namesTheAcceptedTokens() throws {
         let error = try #require(nodeError(rootRequest(#"{"type": "stack", "justifyContent": "middle"}"#)))
         for token in ["start", "center", "end", "spaceBetween", "spaceAround", "flex-start", "space-between"] {
