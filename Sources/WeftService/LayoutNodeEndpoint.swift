@@ -39,7 +39,9 @@ public enum LayoutNodeEndpoint {
         let context = LayoutContext(
             pointScale: request.pointScale, direction: request.direction, textMeasurer: textMeasurer)
         let node = LayoutEngine.layout(request.root, in: request.sizeRange, context: context)
-        if let overflow = NonFiniteFrames.error(node, request.root) ?? ReportedLines.error(node, request.root) {
+        if let overflow = NonFiniteFrames.error(node, request.root)
+            ?? (request.listsLines ? ReportedLines.error(node, request.root) : nil)
+        {
             return Problem(overflow.at("root")).response()
         }
         let bytes = LayoutResponseEncoder.encode(

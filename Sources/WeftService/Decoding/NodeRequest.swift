@@ -17,6 +17,8 @@ public struct NodeRequest: Sendable {
     /// Cells of nested containers sent as refs the content store does not
     /// know: the answer is then a 409 naming them.
     var unknownRefs: [RequestPath] = []
+    /// Whether a text of the tree lists its line boxes: only then are they counted (`ReportedLines`).
+    var listsLines = false
 
     /// A request with the wire format's defaults for whatever is not given.
     public init(
@@ -118,6 +120,7 @@ public struct NodeRequest: Sendable {
             sizeRange: sizeRange, direction: direction, pointScale: pointScale, root: root,
             warnings: decoder.warnings)
         request.unknownRefs = decoder.unknownRefs
+        request.listsLines = decoder.textsReportingLines > 0
         return request
     }
 }
