@@ -1065,8 +1065,9 @@ function problemError(status, body, retryAfter = null) {
 
 /** A response's Retry-After in seconds (the delay form Weft sends), or null. */
 function retryAfterOf(res) {
-  const value = Number(res.headers.get("retry-after"));
-  return res.headers.get("retry-after") !== null && Number.isFinite(value) && value >= 0 ? value : null;
+  const header = res.headers.get("retry-after");
+  const value = Number(header);
+  return header !== null && Number.isFinite(value) && value >= 0 ? value : null;
 }
 
 /** True for the 409 a request with unknown refs gets. */
@@ -1618,6 +1619,12 @@ export function createList(host, options = {}) {
     }
   }
 
+  /** Takes in an answer that moved cells, then catches up with a viewport that moved meanwhile. */
+  function applyAndFollow(answer) {
+    apply(answer);
+    followViewport();
+  }
+
   /**
    * One more step when the viewport is no longer where the last request said: the user
    * scrolled meanwhile, or an RTL list's content grew leftward under a still viewport.
@@ -1661,10 +1668,7 @@ export function createList(host, options = {}) {
         // The first answer streams, so the first screen paints before the rest is laid out.
         await exchange(first ? "first" : kind, first ? "full" : "frames", {
           streamed: first && stream, full,
-          take: (answer) => {
-            apply(answer);
-            followViewport();
-          },
+          take: applyAndFollow,
         });
       } catch (e) {
         // A failed append leaves no trace: its cells can be appended again, and no later
@@ -1711,12 +1715,7 @@ export function createList(host, options = {}) {
      */
     async resize(newBounds) {
       container.bounds = newBounds;
-      await serial(() => exchange("resize", "full", {
-        take: (answer) => {
-          apply(answer);
-          followViewport();
-        },
-      }));
+      await serial(() => exchange("resize", "full", { take: applyAndFollow }));
       return list;
     },
 
