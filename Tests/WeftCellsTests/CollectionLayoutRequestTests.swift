@@ -93,6 +93,31 @@ import WeftLayout
         #expect(r.hints.ranges.visible == [ip(1, 0), ip(1, 1), ip(1, 2)])
     }
 
+    /// A flow section ends after its items' bottom section inset, where the
+    /// next section's header begins: its pinned header is pushed up from there.
+    @Test func aFlowSectionsBottomInsetIsPartOfTheSectionThatPushesItsHeader() {
+        func request(offset: Double, footer: Bool) -> ContainerRequest {
+            let sections = (0..<2).map { s in
+                Section(
+                    header: Self.flexible("h\(s)", height: 20), footer: footer ? Self.flexible("f\(s)", height: 10) : nil,
+                    items: (0..<3).map { Self.flexible("i\(s)-\($0)", height: 30) })
+            }
+            return ContainerRequest(
+                container: Container(
+                    type: .collection, bounds: size(300, 100), contentOffset: Point(x: 0, y: offset),
+                    flow: FlowSettings(lineSpacing: 0, sectionInset: Edges(top: .points(5), bottom: .points(15))),
+                    pinHeaders: true),
+                sections: sections)
+        }
+        // Section 0: header 0..<20, inset to 25, items to 115, inset to 130.
+        let plain = layout(request(offset: 120, footer: false))
+        #expect(plain.sections[0].items.map(\.frame.y) == [25, 55, 85])
+        #expect(plain.sections.map { $0.header?.pinnedFrame?.y } == [110, 130])
+        // With a footer after the inset (130..<140), the footer's end is the section's.
+        let footed = layout(request(offset: 130, footer: true))
+        #expect(footed.sections.map { $0.header?.pinnedFrame?.y } == [120, 140])
+    }
+
     @Test func withoutPinningHeadersHaveNoPinnedFrameAndCountWhereTheyAre() {
         let r = layout(Self.table(offset: 300, pinHeaders: false))
         #expect(r.sections.allSatisfy { $0.header?.pinnedFrame == nil })

@@ -40,6 +40,30 @@ import WeftLayout
         #expect(answer.result.contentSize == size(600, 50))
     }
 
+    @Test func aStripsHeadersAndFootersSpanTheHeightItTakesFromItsItems() throws {
+        // A header that sets only its width, and a footer whose stack grows to
+        // its range: as with `bounds` sent, both span the strip's 120 points.
+        var request = strip([box(100, 120)])
+        func width(_ w: Double) -> Style {
+            var style = Style()
+            style.width = .points(w)
+            return style
+        }
+        request.sections[0].header = .node("h", Element(.box, style: width(30)))
+        request.sections[0].footer = .node("f", Element(.stack(StackSpec()), style: width(20), children: [box(20, 10)]))
+        let free = try result(LayoutEngine.layout(element(request), in: range(width: 320), context: LayoutContext()))
+        #expect(free.request.container.bounds == size(320, 120))
+        var sent = request
+        sent.container.bounds = size(320, 120)
+        let bounded = try result(
+            LayoutEngine.layout(element(sent, boundsGiven: true), in: range(width: 320), context: LayoutContext()))
+        for answer in [free, bounded] {
+            #expect(answer.result.sections[0].header?.layout?.size == size(30, 120))
+            #expect(answer.result.sections[0].footer?.layout?.size == size(20, 120))
+        }
+        #expect(free.result.sections[0].header?.frame == bounded.result.sections[0].header?.frame)
+    }
+
     @Test func aHorizontalStripInAnUnboundedWidthTakesItsContentWidth() throws {
         // Three 40-wide columns 10 apart: 140.
         let node = LayoutEngine.layout(

@@ -18,7 +18,8 @@ import WeftLayout
 /// measures its rows) where their range would follow that height (a
 /// gallery's item size and a cell's own `constrainedSize` stay; percentages
 /// of that height count as 0); a pager then lays each page out again at
-/// exactly the page size, as ASPagerNode does.
+/// exactly the page size, as ASPagerNode does, and a collection its headers
+/// and footers at exactly its height, which they span.
 public struct NestedContainer: NestedContainerContent {
     /// The inner request; its direction and scale are the enclosing layout's.
     public var request: ContainerRequest
@@ -65,10 +66,15 @@ public struct NestedContainer: NestedContainerContent {
                 width: width ?? 1, height: height ?? (cellsFreeAcross ? ContainerGeometry.cgFloatMax : 1))
         }
         var jobs = ContainerLayout.jobs(for: request)
+        // The cells held to exactly the unknown height (headers and footers,
+        // which span a horizontal flow's height): measured free, and again
+        // once that height is known.
+        var heldAcross: [Int] = []
         if cellsFreeAcross {
             // Only the ranges that come from the unknown height: a gallery's
             // items keep its item size, a cell its own constrainedSize.
             for k in jobs.indices where jobs[k].range.max.height >= ContainerGeometry.cgFloatMax / 2 {
+                if jobs[k].range.min.height > 0 { heldAcross.append(k) }
                 jobs[k].range.min.height = 0
             }
         }
@@ -107,6 +113,14 @@ public struct NestedContainer: NestedContainerContent {
         if cellsFreeAcross && (request.container.type == .pager || size.height < proposal.height) {
             jobs = ContainerLayout.jobs(for: request)
             measured = measure(jobs, cellContext)
+        } else if !heldAcross.isEmpty {
+            // As with `bounds` sent: those cells span the height found.
+            let final = ContainerLayout.jobs(for: request)
+            let again = measure(heldAcross.map { final[$0] }, cellContext)
+            for (k, m) in zip(heldAcross, again) {
+                jobs[k] = final[k]
+                measured[k] = m
+            }
         }
         let warnings = cellWarnings(request, jobs, measured)
         let lineBoxes = measured.reduce(0) { $0 + $1.lineBoxes }

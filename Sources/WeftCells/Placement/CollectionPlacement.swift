@@ -61,8 +61,22 @@ extension Placement {
             sections.map { SectionFrames(header: $0.header?.frame, footer: $0.footer?.frame, items: $0.items.map(\.frame)) },
             contentOffset: c.contentOffset, viewport: c.bounds, contentInset: geometry.contentInset,
             contentSize: contentSize, horizontal: geometry.isHorizontal,
-            rightToLeft: request.direction == .rtl && geometry.flipsHorizontally)
+            rightToLeft: request.direction == .rtl && geometry.flipsHorizontally,
+            insetAfter: c.type == .collection ? Self.sectionInsetAfter(c, horizontal: geometry.isHorizontal) : 0)
         for s in sections.indices { sections[s].header?.pinnedFrame = pinned[s] }
+    }
+
+    /// A collection section's inset after its items along the scroll axis,
+    /// resolved left to right as its layout resolves it.
+    private static func sectionInsetAfter(_ c: Container, horizontal: Bool) -> Double {
+        let own: Edges?
+        switch c.layout {
+        case .flow: own = nil
+        case .gallery: own = c.gallery.spacing.sectionInset
+        case .masonry: own = c.masonry.spacing.sectionInset
+        }
+        let inset = Insets(own ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds)
+        return horizontal ? inset.right : inset.bottom
     }
 
     /// Headers and footers where they are drawn: a pinned header at its pinned frame.

@@ -5,14 +5,19 @@ import WeftLayout
 /// float them. A header stays at its own place until the top of the visible
 /// bounds (the offset plus the content inset before it) reaches it, then
 /// sticks there while its section scrolls under it, until the section's end
-/// (its last item or footer) pushes it out: the header never ends below that
-/// end. Horizontal scrolling pins along x, to the left edge, or to the right
-/// edge in a mirrored right-to-left layout.
+/// pushes it out: the header never ends below that end. A flow layout's
+/// section ends after its items' section inset and its footer, where the next
+/// section's header begins (UICollectionViewFlowLayout); a table's after its
+/// last row or footer. Horizontal scrolling pins along x, to the left edge,
+/// or to the right edge in a mirrored right-to-left layout.
 enum PinnedHeaders {
     /// One pinned frame per section, nil where the section has no header.
+    /// `insetAfter`: the section inset after a section's items along the
+    /// scroll axis (a collection's, resolved left to right as its layout
+    /// resolves it; a section without items has none).
     static func frames(
         _ sections: [SectionFrames], contentOffset: Point, viewport: Size, contentInset: Insets,
-        contentSize: Size, horizontal: Bool, rightToLeft: Bool
+        contentSize: Size, horizontal: Bool, rightToLeft: Bool, insetAfter: Double = 0
     ) -> [Frame?] {
         if horizontal && rightToLeft {
             // Mirror into a left-to-right layout, pin there, and mirror back.
@@ -34,7 +39,11 @@ enum PinnedHeaders {
         return sections.map { section in
             guard var header = section.header else { return nil }
             var sectionEnd = end(header)
-            for f in section.items { sectionEnd = max(sectionEnd, end(f)) }
+            if !section.items.isEmpty {
+                var itemsEnd = -Double.infinity
+                for f in section.items { itemsEnd = max(itemsEnd, end(f)) }
+                sectionEnd = max(sectionEnd, itemsEnd + insetAfter)
+            }
             if let footer = section.footer { sectionEnd = max(sectionEnd, end(footer)) }
             let natural = start(header)
             let length = end(header) - natural

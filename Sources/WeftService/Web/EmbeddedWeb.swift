@@ -3376,9 +3376,10 @@ components:
         the range is exact; otherwise a horizontal container (collection or pager) holds its
         tallest cell (that height plus the vertical content and section insets, percentages of
         it counting as 0; its cells are then measured with their height free where their range
-        would follow it; a pager lays its pages out again at exactly the page size, and a
+        would follow it; a pager lays its pages out again at exactly the page size, a
         collection whose range cuts it below its tallest cell lays its cells out again at
-        its height), and a vertical one takes the range's maximum when bounded, else its
+        its height, and a collection's headers and footers, which span its height, are laid
+        out again at that height, as with `bounds` sent), and a vertical one takes the range's maximum when bounded, else its
         content height. `container.bounds` default to the element's size. Direction and
         pointScale are the enclosing request's. Each nested cell and each section (the one
         the `items` shorthand stands for too) counts as an element against the request's
@@ -3808,7 +3809,8 @@ components:
           description: >-
             Section headers with `pinHeaders` only: the header's frame at this contentOffset, stuck to
             the top of the visible bounds (contentOffset plus contentInset) while its section is on
-            screen, never below its section's last item or footer.
+            screen, never below its section's end: a table's after its last row or footer, a
+            collection's after its items' section inset or, when it has one, its footer.
     TableRowFrames:
       type: object
       description: Table rows only; UIKit's parts of the row, each relative to the row's frame.
