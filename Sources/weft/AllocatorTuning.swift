@@ -9,9 +9,19 @@ import CMalloc
 enum AllocatorTuning {
     /// Below 32 MB (glibc's ceiling for this setting) allocations come from
     /// the arenas; up to 32 MB free at an arena's top stays mapped for reuse.
-    static func keepLargeBuffers() {
+    ///
+    /// And one arena per engine worker (`arenas`), not glibc's eight per
+    /// core: a request's large buffers are made on whichever request thread
+    /// serves it (several per worker), each of which had an arena of its
+    /// own. An arena that sees a large request only now and then holds its
+    /// buffers in an extra heap, which glibc unmaps as soon as it is empty,
+    /// so the next request faulted and zeroed them again: about 1,000 page
+    /// faults and 400 `mprotect` calls per feed-1k request of nested
+    /// strips, 20 once the request threads share the workers' arenas.
+    static func keepLargeBuffers(arenas: Int) {
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)
+        _ = mallopt(M_ARENA_MAX, Int32(clamping: max(1, arenas)))
     }
 
     /// Hands the free memory of every arena back to the system. Kept

@@ -207,7 +207,7 @@ struct Serve: ParsableCommand {
         _ configuration: HTTPServerConfiguration, cacheBytes: Int, requestSeconds: Double,
         cellStore: CellStoreConfiguration?, logger: Logger
     ) throws {
-        AllocatorTuning.keepLargeBuffers()
+        AllocatorTuning.keepLargeBuffers(arenas: configuration.workers)
         let metrics = ServiceMetrics()
         let restarts = try RestartCounter(fd: WorkerHandoff.restartCounter, writable: false)
         metrics.observeWorkerRestarts { restarts.value }
