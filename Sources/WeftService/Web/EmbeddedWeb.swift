@@ -2667,8 +2667,9 @@ components:
     UnknownRef:
       description: >-
         Cells sent as refs that neither this server nor the shared cell store knows (a restart,
-        an eviction, another instance without a shared store). Send the cells `refs` points to
-        again with their content; the rest may stay refs.
+        an eviction, another instance without a shared store, or a server run with
+        `--cache-mb 0` and no `--cell-store`, which keeps nothing). Send the cells `refs` points to again with their
+        content; the rest may stay refs.
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
