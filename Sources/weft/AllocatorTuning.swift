@@ -11,13 +11,13 @@ enum AllocatorTuning {
     /// the arenas; up to 32 MB free at an arena's top stays mapped for reuse.
     ///
     /// And one arena per engine worker (`arenas`), not glibc's eight per
-    /// core: a request's large buffers are made on whichever request thread
-    /// serves it (several per worker), each of which had an arena of its
-    /// own. An arena that sees a large request only now and then holds its
-    /// buffers in an extra heap, which glibc unmaps as soon as it is empty,
-    /// so the next request faulted and zeroed them again: about 1,000 page
-    /// faults and 400 `mprotect` calls per feed-1k request of nested
-    /// strips, 20 once the request threads share the workers' arenas.
+    /// core. A request's large buffers are made on whichever request thread
+    /// serves it, several per worker; with an arena each, a thread that
+    /// serves a large request only now and then holds its buffers in an
+    /// extra heap, which glibc unmaps as soon as it is empty, so the next
+    /// large request would fault and zero them in again: about 1,000 page
+    /// faults and 400 `mprotect` calls per feed-1k request of nested strips,
+    /// against about 30 with the arenas shared.
     static func keepLargeBuffers(arenas: Int) {
         _ = mallopt(M_MMAP_THRESHOLD, 32 << 20)
         _ = mallopt(M_TRIM_THRESHOLD, 32 << 20)

@@ -2668,8 +2668,8 @@ components:
       description: >-
         Cells sent as refs that neither this server nor the shared cell store knows (a restart,
         an eviction, another instance without a shared store, or a server run with
-        `--cache-mb 0` and no `--cell-store`, which keeps nothing). Send the cells `refs` points to again with their
-        content; the rest may stay refs.
+        `--cache-mb 0` and no `--cell-store`, which keeps nothing). Send the cells `refs`
+        points to again with their content; the rest may stay refs.
       content:
         application/problem+json:
           schema: {$ref: "#/components/schemas/Problem"}
@@ -3380,8 +3380,8 @@ components:
         would follow it; a pager lays its pages out again at exactly the page size, a
         collection whose range cuts it below its tallest cell lays its cells out again at
         its height, and a collection's headers and footers, which span its height, are laid
-        out again at that height, as with `bounds` sent), and a vertical one takes the range's maximum when bounded, else its
-        content height. `container.bounds` default to the element's size. Direction and
+        out again at that height, as with `bounds` sent), and a vertical one takes the
+        range's maximum when bounded, else its content height. `container.bounds` default to the element's size. Direction and
         pointScale are the enclosing request's. Each nested cell and each section (the one
         the `items` shorthand stands for too) counts as an element against the request's
         element limit, and a nested tree's depth continues from the element's.
