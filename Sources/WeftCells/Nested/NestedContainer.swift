@@ -172,13 +172,7 @@ public struct NestedContainer: NestedContainerContent {
         let c = request.container
         var total = Insets(c.contentInset, direction: request.direction, reference: reference).vertical
         if c.type == .collection {
-            let section: Edges
-            switch c.layout {
-            case .flow: section = c.flow.sectionInset
-            case .gallery: section = c.gallery.spacing.sectionInset ?? c.flow.sectionInset
-            case .masonry: section = c.masonry.spacing.sectionInset ?? c.flow.sectionInset
-            }
-            total += Insets(section, direction: .ltr, reference: reference).vertical
+            total += Insets(c.layoutSectionInset, direction: .ltr, reference: reference).vertical
         }
         return total
     }

@@ -69,13 +69,7 @@ extension Placement {
     /// A collection section's inset after its items along the scroll axis,
     /// resolved left to right as its layout resolves it.
     private static func sectionInsetAfter(_ c: Container, horizontal: Bool) -> Double {
-        let own: Edges?
-        switch c.layout {
-        case .flow: own = nil
-        case .gallery: own = c.gallery.spacing.sectionInset
-        case .masonry: own = c.masonry.spacing.sectionInset
-        }
-        let inset = Insets(own ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds)
+        let inset = Insets(c.layoutSectionInset, direction: .ltr, reference: c.bounds)
         return horizontal ? inset.right : inset.bottom
     }
 

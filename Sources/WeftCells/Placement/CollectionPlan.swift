@@ -18,13 +18,25 @@ enum CollectionPlan: Sendable {
                 horizontal: c.scrollDirection == .horizontal, rightToLeft: request.direction == .rtl,
                 itemSpacing: own.itemSpacing ?? c.flow.itemSpacing, lineSpacing: own.lineSpacing ?? c.flow.lineSpacing,
                 // Left to right, as FlowLayout resolves it: the mirror flips it with the rest.
-                sectionInset: Insets(own.sectionInset ?? c.flow.sectionInset, direction: .ltr, reference: c.bounds),
+                sectionInset: Insets(c.layoutSectionInset, direction: .ltr, reference: c.bounds),
                 grid: PixelGrid(scale: request.pointScale))
         }
         switch c.layout {
         case .flow: self = c.flow.alignment == .justified ? .justifiedFlow : .startFlow(metrics(CollectionSpacing()))
         case .gallery: self = .gallery(itemSize: c.gallery.itemSize, metrics(c.gallery.spacing))
         case .masonry: self = .masonry(columns: c.masonry.columns, metrics(c.masonry.spacing))
+        }
+    }
+}
+
+extension Container {
+    /// The section inset a collection's layout uses: a gallery's or a
+    /// masonry's own where it sets one, else the flow's.
+    var layoutSectionInset: Edges {
+        switch layout {
+        case .flow: return flow.sectionInset
+        case .gallery: return gallery.spacing.sectionInset ?? flow.sectionInset
+        case .masonry: return masonry.spacing.sectionInset ?? flow.sectionInset
         }
     }
 }
